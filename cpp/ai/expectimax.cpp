@@ -1,0 +1,187 @@
+#include "ai/expectimax.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace g2048 {
+
+namespace {
+
+constexpr std::uint64_t kCheckEvery = 1 << 14;  // nodes between budget checks
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+int distinct_tiles(Board b) {
+  int seen = 0;
+  for (int i = 0; i < 16; ++i) seen |= 1 << cell(b, i);
+  return __builtin_popcount(seen & ~1);
+}
+
+}  // namespace
+
+std::string validate_settings(const SearchSettings& s) {
+  int budgets = (s.depth != 0) + (s.nodes != 0) + (s.time_ms != 0);
+  if (budgets > 1) return "give only one of depth, nodes and time";
+  if (s.depth < 0 || s.depth > kMaxSearchDepth)
+    return "depth must be from 1 to " + std::to_string(kMaxSearchDepth) + ", got " +
+           std::to_string(s.depth);
+  if (!(s.time_ms >= 0) || !std::isfinite(s.time_ms))
+    return "time budget must be a positive number of milliseconds";
+  if (s.min_depth < 1 || s.max_depth > kMaxSearchDepth || s.min_depth > s.max_depth)
+    return "min and max depth must satisfy 1 <= min <= max <= " + std::to_string(kMaxSearchDepth);
+  if (!(s.prob_cutoff >= 0 && s.prob_cutoff < 1))
+    return "probability cut-off must be at least 0 and below 1";
+  if (s.table_bits < 10 || s.table_bits > 26)
+    return "table bits must be from 10 to 26, got " + std::to_string(s.table_bits);
+  return "";
+}
+
+ExpectimaxSearcher::ExpectimaxSearcher(const Heuristic& heuristic)
+    : heuristic_(heuristic), rows_(row_tables()) {}
+
+int ExpectimaxSearcher::chosen_depth(Board board, const SearchSettings& s) {
+  return std::clamp(distinct_tiles(board) - 2, s.min_depth, s.max_depth);
+}
+
+void ExpectimaxSearcher::prepare(const SearchSettings& s) {
+  std::size_t want = std::size_t{1} << s.table_bits;
+  if (table_.size() != want) {
+    table_.assign(want, Entry{0, 0.0f, 0, 0});
+    table_shift_ = 64 - s.table_bits;
+    scope_ = 0;
+  }
+  cutoff_ = static_cast<float>(s.prob_cutoff);
+  aborted_ = false;
+}
+
+void ExpectimaxSearcher::next_scope() {
+  // On wrap-around, old entries would carry the new scope number: clear them.
+  if (++scope_ == 0) {
+    std::fill(table_.begin(), table_.end(), Entry{0, 0.0f, 0, 0});
+    scope_ = 1;
+  }
+}
+
+bool ExpectimaxSearcher::out_of_budget() {
+  next_check_ = nodes_ + kCheckEvery;
+  if (node_limit_ && nodes_ >= node_limit_) aborted_ = true;
+  if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
+  if (node_limit_ && next_check_ > node_limit_) next_check_ = node_limit_;
+  return aborted_;
+}
+
+float ExpectimaxSearcher::max_node(Board b, int depth_left, float prob) {
+  Board tr = transpose(b);
+  Board after[4] = {move_up(rows_, b, tr), move_right(rows_, b), move_down(rows_, b, tr),
+                    move_left(rows_, b)};
+  nodes_ += 4;
+  float best = 0.0f;  // no legal move: the game is lost
+  for (Board a : after) {
+    if (a == b) continue;
+    best = std::max(best, chance_node(a, depth_left, prob));
+  }
+  return best;
+}
+
+float ExpectimaxSearcher::chance_node(Board b, int depth_left, float prob) {
+  if (depth_left == 0 || prob < cutoff_) return heuristic_.evaluate(b);
+  if (nodes_ >= next_check_ && out_of_budget()) return 0.0f;
+  if (aborted_) return 0.0f;
+
+  Entry& slot = table_[(b * 0x9E3779B97F4A7C15ULL) >> table_shift_];
+  if (slot.key == b && slot.scope == scope_ && slot.depth >= depth_left) return slot.value;
+
+  int empty = count_empty(b);
+  float p = prob / static_cast<float>(empty);
+  float sum = 0.0f;
+  Board scan = b;
+  Board two = 1;  // a 2 (exponent 1) in the cell being filled
+  for (int i = 0; i < 16; ++i, scan >>= 4, two <<= 4) {
+    if ((scan & 0xF) != 0) continue;
+    sum += max_node(b | two, depth_left - 1, p * 0.9f) * 0.9f;
+    sum += max_node(b | (two << 1), depth_left - 1, p * 0.1f) * 0.1f;
+  }
+  float value = sum / static_cast<float>(empty);
+  if (!aborted_) {
+    // Re-fetch: the recursion may have used the same slot.
+    Entry& store = table_[(b * 0x9E3779B97F4A7C15ULL) >> table_shift_];
+    store = Entry{b, value, static_cast<std::uint8_t>(depth_left), scope_};
+  }
+  return value;
+}
+
+RootMoveValue ExpectimaxSearcher::search_root_move(Board board, int dir, int depth,
+                                                   const SearchSettings& settings,
+                                                   std::uint64_t node_limit) {
+  prepare(settings);
+  nodes_ = 0;
+  node_limit_ = node_limit;
+  has_deadline_ = false;
+  next_check_ = node_limit ? std::min<std::uint64_t>(node_limit, kCheckEvery) : kCheckEvery;
+  RootMoveValue out;
+  Board after = move(board, dir);
+  if (after == board) return out;
+  next_scope();
+  out.value = chance_node(after, depth, 1.0f);
+  out.nodes = nodes_ + 1;  // the root move itself
+  out.complete = !aborted_;
+  return out;
+}
+
+SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& s) {
+  auto start = std::chrono::steady_clock::now();
+  prepare(s);
+  SearchResult result;
+  nodes_ = 0;
+  node_limit_ = s.nodes;
+  has_deadline_ = s.time_ms > 0;
+  if (has_deadline_)
+    deadline_ = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double, std::milli>(s.time_ms));
+  next_check_ = s.nodes ? std::min<std::uint64_t>(s.nodes, kCheckEvery) : kCheckEvery;
+
+  Board after[4];
+  for (int d = 0; d < 4; ++d) after[d] = move(board, d);
+  nodes_ += 4;
+  // Depth 0, the fallback when a budget stops even depth 1: the board after the move.
+  for (int d = 0; d < 4; ++d)
+    if (after[d] != board) result.values[d] = heuristic_.evaluate(after[d]);
+
+  bool budgeted = s.nodes || s.time_ms > 0;
+  int first = s.depth ? s.depth : budgeted ? 1 : chosen_depth(board, s);
+  int last = s.depth ? s.depth : budgeted ? s.max_depth : first;
+  double last_ms = 0, prev_ms = 0;
+  for (int depth = first; depth <= last; ++depth) {
+    if (budgeted && depth > first) {
+      if (s.nodes && nodes_ >= s.nodes) break;
+      // Skip a depth that would surely overrun the time: iterations grow by a
+      // steady factor, so predict from the last two.
+      double growth = prev_ms > 0 ? std::max(2.0, last_ms / prev_ms) : 4.0;
+      if (s.time_ms > 0 && ms_since(start) + last_ms * growth > s.time_ms * 1.5) break;
+    }
+    auto iter_start = std::chrono::steady_clock::now();
+    std::array<double, 4> values = result.values;
+    for (int d = 0; d < 4 && !aborted_; ++d) {
+      if (after[d] == board) continue;
+      next_scope();
+      values[d] = chance_node(after[d], depth, 1.0f);
+    }
+    if (aborted_) break;
+    result.values = values;
+    result.depth = depth;
+    prev_ms = last_ms;
+    last_ms = ms_since(iter_start);
+  }
+
+  for (int d = 0; d < 4; ++d)
+    if (after[d] != board && (result.best < 0 || result.values[d] > result.values[result.best]))
+      result.best = d;
+  result.nodes = nodes_;
+  result.ms = ms_since(start);
+  return result;
+}
+
+}  // namespace g2048

@@ -1,0 +1,75 @@
+// Expectimax over the bitboard: max nodes over the four moves, chance nodes over
+// every empty cell x {2: 0.9, 4: 0.1}; a transposition table keyed by board and
+// depth, scoped to one root move's subtree (so each root move's value does not
+// depend on the others, and root moves can be searched in parallel with the
+// same answers); a cumulative-probability cut-off; fixed, chosen, or
+// iteratively deepened depth within a node or time budget.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "ai/heuristic.h"
+#include "ai/search_settings.h"
+#include "engine/board.h"
+#include "engine/tiles.h"
+
+namespace g2048 {
+
+struct RootMoveValue {
+  double value = kIllegal;  // kIllegal when the move does not change the board
+  std::uint64_t nodes = 0;
+  bool complete = true;     // false when a budget stopped it part way
+};
+
+class ExpectimaxSearcher {
+ public:
+  explicit ExpectimaxSearcher(const Heuristic& heuristic = Heuristic::standard());
+
+  // Best move on a search board (see to_search_board). Settings must be valid.
+  SearchResult search(Board board, const SearchSettings& settings);
+  SearchResult search(const Tiles& tiles, const SearchSettings& settings) {
+    return search(to_search_board(tiles), settings);
+  }
+
+  // One root move searched to a fixed depth, with a fresh table scope: what a
+  // worker of a root-parallel search computes. node_limit 0 means none.
+  RootMoveValue search_root_move(Board board, int dir, int depth, const SearchSettings& settings,
+                                 std::uint64_t node_limit = 0);
+
+  // The depth the position gets when no budget is given.
+  static int chosen_depth(Board board, const SearchSettings& settings);
+
+  std::size_t table_bytes() const { return table_.size() * sizeof(Entry); }
+
+ private:
+  struct Entry {
+    Board key;
+    float value;
+    std::uint8_t depth;
+    std::uint16_t scope;  // entries of other scopes never match
+  };
+
+  float max_node(Board b, int depth_left, float prob);
+  float chance_node(Board b, int depth_left, float prob);
+  void prepare(const SearchSettings& s);
+  bool out_of_budget();
+  void next_scope();
+
+  const Heuristic& heuristic_;
+  const RowTables& rows_;
+  std::vector<Entry> table_;
+  int table_shift_ = 64;
+  std::uint16_t scope_ = 0;
+  float cutoff_ = 1e-4f;
+  std::uint64_t nodes_ = 0;
+  // Budget checks happen when nodes_ passes next_check_.
+  std::uint64_t next_check_ = 0;
+  std::uint64_t node_limit_ = 0;
+  bool has_deadline_ = false;
+  std::chrono::steady_clock::time_point deadline_;
+  bool aborted_ = false;
+};
+
+}  // namespace g2048

@@ -1,0 +1,50 @@
+// Position evaluation scored by a 65536-entry table of row values: a board's
+// value is the sum over its 4 rows and 4 columns. The weights are data, so they
+// can be tuned; the defaults are the published constants of the strongest
+// hand-tuned expectimax player (nneonneo/2048-ai, tuned by CMA-ES; see
+// ../shared/reference/published-results.md), implemented here from that formula.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/board.h"
+
+namespace g2048 {
+
+struct HeuristicWeights {
+  double base = 200000.0;     // keeps every value positive: a lost position scores 0
+  double empty = 270.0;       // per empty cell
+  double merges = 700.0;      // per tile in a run of equal neighbours (gaps ignored)
+  double monotonicity = 47.0; // times min(fall, rise) of rank^mono_power along the row
+  double mono_power = 4.0;
+  double sum = 11.0;          // times the sum of rank^sum_power: big tiles cost
+  double sum_power = 3.5;
+};
+
+// Reads "name=value,name=value" over the defaults; false and a message on error.
+bool parse_weights(const std::string& text, HeuristicWeights* out, std::string* error);
+
+class Heuristic {
+ public:
+  explicit Heuristic(const HeuristicWeights& w = HeuristicWeights());
+  const HeuristicWeights& weights() const { return weights_; }
+  float row_value(std::uint16_t row) const { return table_[row]; }
+
+  // Value of a board, given its transpose too (the search has it at hand).
+  float evaluate(Board b, Board tr) const {
+    return table_[row_of(b, 0)] + table_[row_of(b, 1)] + table_[row_of(b, 2)] +
+           table_[row_of(b, 3)] + table_[row_of(tr, 0)] + table_[row_of(tr, 1)] +
+           table_[row_of(tr, 2)] + table_[row_of(tr, 3)];
+  }
+  float evaluate(Board b) const { return evaluate(b, transpose(b)); }
+
+  // The default table, built once and shared.
+  static const Heuristic& standard();
+
+ private:
+  HeuristicWeights weights_;
+  std::vector<float> table_;
+};
+
+}  // namespace g2048

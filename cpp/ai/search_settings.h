@@ -1,0 +1,41 @@
+// What a search is asked to do and what it answers. Plain data shared by the
+// expectimax searcher, the CLI and the WebAssembly bindings.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace g2048 {
+
+constexpr int kMaxSearchDepth = 12;
+
+// Depth counts the spawns looked ahead after the root move (the published
+// convention: depth 3 is the root move, then 3 rounds of spawn + reply).
+// Exactly one budget applies: a fixed depth, a node budget, a time budget, or
+// (none given) a depth chosen from the position:
+//   clamp(distinct tiles - 2, min_depth, max_depth).
+struct SearchSettings {
+  int depth = 0;               // fixed depth, 1..kMaxSearchDepth; 0: not fixed
+  std::uint64_t nodes = 0;     // node budget (iterative deepening); 0: none
+  double time_ms = 0;          // time budget (iterative deepening); 0: none
+  int min_depth = 3;           // bounds of the chosen and the deepened depth
+  int max_depth = 8;
+  double prob_cutoff = 1e-4;   // a branch less likely than this is evaluated as is
+  int table_bits = 20;         // transposition table of 2^table_bits entries (16 bytes)
+};
+
+// Empty when the settings are usable; otherwise a one-line description.
+std::string validate_settings(const SearchSettings& s);
+
+constexpr double kIllegal = -1.0;  // the value of a direction that does not move
+
+struct SearchResult {
+  int best = -1;                                   // -1 only when no move is legal
+  std::array<double, 4> values{{kIllegal, kIllegal, kIllegal, kIllegal}};
+  int depth = 0;                                   // deepest depth completed
+  std::uint64_t nodes = 0;                         // moves applied by the search
+  double ms = 0;
+};
+
+}  // namespace g2048

@@ -1,0 +1,11 @@
+#pragma once
+
+#include "cli/options.h"
+
+namespace g2048::cli {
+
+int run_selfplay(const Args& args);
+int run_suggest(const Args& args);
+int run_bench(const Args& args);
+
+}  // namespace g2048::cli

@@ -1,0 +1,40 @@
+// ai2048: the native command-line tool of the 2048 engine.
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "engine/board.h"
+
+namespace {
+
+const char kUsage[] =
+    "usage: ai2048 COMMAND [options]\n"
+    "  selfplay [--games N] [--seed S] [--jobs J] [--trace FILE] [--max-moves M] [search]\n"
+    "  suggest BOARD [search]      BOARD: 16 tile values, row-major, e.g. 0,0,2,0,...\n"
+    "  bench [--repeat R] [search] search speed on fixed early/middle/late positions\n"
+    "search options (one budget at most; none: depth chosen from the position):\n"
+    "  --depth D | --nodes K | --time-ms T\n"
+    "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N] [--weights k=v,...]\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "help")) {
+    std::fputs(kUsage, argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  std::string command = argv[1];
+  g2048::cli::Args args(std::vector<std::string>(argv + 2, argv + argc));
+  g2048::init_tables();
+  try {
+    if (command == "selfplay") return g2048::cli::run_selfplay(args);
+    if (command == "suggest") return g2048::cli::run_suggest(args);
+    if (command == "bench") return g2048::cli::run_bench(args);
+    throw g2048::cli::UsageError("unknown command \"" + command + "\" (selfplay, suggest, bench)");
+  } catch (const g2048::cli::UsageError& e) {
+    std::fprintf(stderr, "ai2048: %s\n", e.what());
+    return 2;
+  }
+}

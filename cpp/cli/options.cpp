@@ -1,0 +1,97 @@
+#include "cli/options.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace g2048::cli {
+
+const std::vector<std::string> kSearchOptions = {"--depth",     "--nodes",  "--time-ms",
+                                                 "--min-depth", "--max-depth", "--cutoff",
+                                                 "--table-bits", "--weights"};
+
+std::vector<std::string> Args::positional() const {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < args_.size(); ++i) {
+    if (args_[i].rfind("--", 0) == 0) {
+      ++i;  // skip its value
+      continue;
+    }
+    out.push_back(args_[i]);
+  }
+  return out;
+}
+
+const std::string* Args::value_of(const std::string& name) const {
+  for (std::size_t i = 0; i < args_.size(); ++i) {
+    if (args_[i] != name) continue;
+    if (i + 1 >= args_.size()) throw UsageError(name + " needs a value");
+    return &args_[i + 1];
+  }
+  return nullptr;
+}
+
+bool Args::has(const std::string& name) const { return value_of(name) != nullptr; }
+
+std::string Args::text(const std::string& name, const std::string& fallback) const {
+  const std::string* v = value_of(name);
+  return v ? *v : fallback;
+}
+
+std::uint64_t Args::count(const std::string& name, std::uint64_t fallback, std::uint64_t min,
+                          std::uint64_t max) const {
+  const std::string* v = value_of(name);
+  if (!v) return fallback;
+  bool digits = !v->empty() && v->size() <= 19;
+  for (char c : *v) digits = digits && c >= '0' && c <= '9';
+  std::uint64_t n = digits ? std::strtoull(v->c_str(), nullptr, 10) : 0;
+  if (!digits || n < min || n > max)
+    throw UsageError(name + " must be a whole number from " + std::to_string(min) + " to " +
+                     std::to_string(max) + ", got \"" + *v + "\"");
+  return n;
+}
+
+double Args::number(const std::string& name, double fallback, double min, double max) const {
+  const std::string* v = value_of(name);
+  if (!v) return fallback;
+  char* end = nullptr;
+  double x = std::strtod(v->c_str(), &end);
+  if (v->empty() || *end != '\0' || !std::isfinite(x) || x < min || x > max)
+    throw UsageError(name + " must be a number from " + std::to_string(min) + " to " +
+                     std::to_string(max) + ", got \"" + *v + "\"");
+  return x;
+}
+
+void Args::check_known(const std::vector<std::string>& known) const {
+  for (std::size_t i = 0; i < args_.size(); ++i) {
+    if (args_[i].rfind("--", 0) != 0) continue;
+    bool ok = false;
+    for (const auto& k : known) ok = ok || k == args_[i];
+    if (!ok) throw UsageError("unknown option " + args_[i]);
+    if (i + 1 >= args_.size()) throw UsageError(args_[i] + " needs a value");
+    ++i;
+  }
+}
+
+SearchSettings search_settings(const Args& args) {
+  SearchSettings s;
+  s.depth = static_cast<int>(args.count("--depth", 0, 1, kMaxSearchDepth));
+  s.nodes = args.count("--nodes", 0, 1, UINT64_MAX / 2);
+  s.time_ms = args.number("--time-ms", 0, 0.001, 1e7);
+  s.min_depth = static_cast<int>(args.count("--min-depth", s.min_depth, 1, kMaxSearchDepth));
+  s.max_depth = static_cast<int>(args.count("--max-depth", s.max_depth, 1, kMaxSearchDepth));
+  s.prob_cutoff = args.number("--cutoff", s.prob_cutoff, 0, 0.999999);
+  s.table_bits = static_cast<int>(args.count("--table-bits", s.table_bits, 10, 26));
+  std::string problem = validate_settings(s);
+  if (!problem.empty()) throw UsageError(problem);
+  return s;
+}
+
+HeuristicWeights heuristic_weights(const Args& args) {
+  HeuristicWeights w;
+  std::string error;
+  if (args.has("--weights") && !parse_weights(args.text("--weights", ""), &w, &error))
+    throw UsageError(error);
+  return w;
+}
+
+}  // namespace g2048::cli

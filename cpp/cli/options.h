@@ -1,0 +1,43 @@
+// Command-line parsing shared by the ai2048 commands. Errors are thrown as
+// UsageError and reported by main with exit status 2.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "ai/heuristic.h"
+#include "ai/search_settings.h"
+
+namespace g2048::cli {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Walks "--name value" pairs; commands ask for what they know and reject the rest.
+class Args {
+ public:
+  explicit Args(std::vector<std::string> args) : args_(std::move(args)) {}
+  std::vector<std::string> positional() const;
+  bool has(const std::string& name) const;
+  std::string text(const std::string& name, const std::string& fallback) const;
+  std::uint64_t count(const std::string& name, std::uint64_t fallback, std::uint64_t min,
+                      std::uint64_t max) const;
+  double number(const std::string& name, double fallback, double min, double max) const;
+  // Throws on any option not in known (and on a missing value).
+  void check_known(const std::vector<std::string>& known) const;
+
+ private:
+  const std::string* value_of(const std::string& name) const;
+  std::vector<std::string> args_;
+};
+
+// Search options: --depth --nodes --time-ms --min-depth --max-depth --cutoff --table-bits.
+extern const std::vector<std::string> kSearchOptions;
+SearchSettings search_settings(const Args& args);
+// --weights name=value,...
+HeuristicWeights heuristic_weights(const Args& args);
+
+}  // namespace g2048::cli

@@ -1,0 +1,30 @@
+// ai2048 suggest BOARD: the best direction and the four directions' values.
+#include <cstdio>
+
+#include "ai/expectimax.h"
+#include "cli/commands.h"
+#include "cli/json.h"
+
+namespace g2048::cli {
+
+int run_suggest(const Args& args) {
+  args.check_known(kSearchOptions);
+  auto boards = args.positional();
+  if (boards.empty()) throw UsageError("suggest needs a board: 16 tile values, e.g. 0,0,2,...");
+  std::string text;
+  for (const auto& b : boards) text += b + " ";  // "2 0 0 ..." may come as 16 words
+  Tiles tiles;
+  std::string error;
+  if (!parse_board_text(text, &tiles, &error)) throw UsageError(error);
+  if (game_over(tiles)) throw UsageError("the board has no legal move: the game is over");
+  SearchSettings settings = search_settings(args);
+  Heuristic heuristic(heuristic_weights(args));
+  ExpectimaxSearcher searcher(heuristic);
+  SearchResult r = searcher.search(tiles, settings);
+  std::printf("{\"dir\":%d,\"name\":\"%s\",\"values\":%s,\"depth\":%d,\"nodes\":%llu,\"ms\":%s}\n",
+              r.best, dir_name(r.best), json_values(r).c_str(), r.depth,
+              static_cast<unsigned long long>(r.nodes), json_number(r.ms).c_str());
+  return 0;
+}
+
+}  // namespace g2048::cli

@@ -1,0 +1,53 @@
+// Shared by the end-to-end tests: serve dist/ on 127.0.0.1 and drive Debian's
+// Chromium through playwright-core (never a downloaded browser). Every request
+// that leaves 127.0.0.1 is recorded (and refused) so tests can assert none.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createStaticServer, listen } from '../../web/scripts/static_server.mjs';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const distDir = path.join(repoRoot, 'dist');
+export const outputDir = path.join(repoRoot, 'test-output');
+
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-first-run', '--disable-quic'];
+
+// Serves a folder (dist/ by default); resolves to { url, close }.
+export async function serve(dir = distDir) {
+  const server = createStaticServer(dir);
+  const url = await listen(server, 0);
+  return { url, close: () => new Promise((r) => server.close(r)) };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+// A new page that records console errors, page errors and outside requests.
+export async function newPage(browser, options = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors = [];
+  const outside = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('pageerror', (err) => errors.push(String(err)));
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    const local = url.hostname === '127.0.0.1' || ['data:', 'blob:'].includes(url.protocol);
+    if (local) return route.continue();
+    outside.push(url.href);
+    return route.abort();
+  });
+  return { page, context, errors, outside };
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(outputDir, { recursive: true });
+  await page.screenshot({ path: path.join(outputDir, `${name}.png`) });
+}

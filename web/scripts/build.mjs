@@ -1,0 +1,9 @@
+// npm run build: the WebAssembly engine (CMake through emcmake) and the static
+// site in dist/. Incremental: CMake rebuilds only what changed.
+import { buildWasm } from './build_wasm.mjs';
+import { copyStatic } from './copy_static.mjs';
+
+const started = Date.now();
+buildWasm();
+copyStatic();
+console.log(`build: dist/ ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

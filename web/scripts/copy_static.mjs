@@ -1,0 +1,16 @@
+// Copies the site (web/ minus its build scripts) and the built engine to dist/.
+import fs from 'node:fs';
+import path from 'node:path';
+import { distDir, distWasmDir, wasmBuildDir, webDir } from './paths.mjs';
+
+export function copyStatic() {
+  fs.rmSync(distDir, { recursive: true, force: true });
+  fs.cpSync(webDir, distDir, {
+    recursive: true,
+    filter: (src) => path.relative(webDir, src) !== 'scripts',
+  });
+  fs.mkdirSync(distWasmDir, { recursive: true });
+  for (const f of ['engine.mjs', 'engine.wasm']) {
+    fs.copyFileSync(path.join(wasmBuildDir, f), path.join(distWasmDir, f));
+  }
+}

@@ -1,0 +1,56 @@
+// A small static file server for dist/, bound to 127.0.0.1. It allows any
+// origin to read the files (CORS) because the bookmarklet loads its payload
+// from here into other sites' pages.
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+export function createStaticServer(rootDir) {
+  const root = path.resolve(rootDir);
+  return http.createServer((req, res) => {
+    const headers = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    } catch {
+      res.writeHead(400, headers).end('bad request');
+      return;
+    }
+    let file = path.resolve(root, '.' + pathname);
+    if (file !== root && !file.startsWith(root + path.sep)) {
+      res.writeHead(403, headers).end('forbidden');
+      return;
+    }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    fs.readFile(file, (err, data) => {
+      if (err) {
+        res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('not found');
+        return;
+      }
+      const type = TYPES[path.extname(file)] || 'application/octet-stream';
+      res.writeHead(200, { ...headers, 'Content-Type': type });
+      res.end(req.method === 'HEAD' ? undefined : data);
+    });
+  });
+}
+
+// Listens on 127.0.0.1; port 0 picks a free one. Resolves to the base URL.
+export function listen(server, port = 0) {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}/`));
+  });
+}
