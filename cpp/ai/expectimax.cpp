@@ -57,6 +57,13 @@ void ExpectimaxSearcher::prepare(const SearchSettings& s) {
   aborted_ = false;
 }
 
+void ExpectimaxSearcher::set_deadline(std::chrono::steady_clock::time_point start, double ms) {
+  has_deadline_ = ms > 0;
+  if (has_deadline_)
+    deadline_ = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double, std::milli>(ms));
+}
+
 void ExpectimaxSearcher::next_scope() {
   // On wrap-around, old entries would carry the new scope number: clear them.
   if (++scope_ == 0) {
@@ -115,11 +122,12 @@ float ExpectimaxSearcher::chance_node(Board b, int depth_left, float prob) {
 
 RootMoveValue ExpectimaxSearcher::search_root_move(Board board, int dir, int depth,
                                                    const SearchSettings& settings,
-                                                   std::uint64_t node_limit) {
+                                                   std::uint64_t node_limit,
+                                                   double time_limit_ms) {
   prepare(settings);
   nodes_ = 0;
   node_limit_ = node_limit;
-  has_deadline_ = false;
+  set_deadline(std::chrono::steady_clock::now(), time_limit_ms);
   next_check_ = node_limit ? std::min<std::uint64_t>(node_limit, kCheckEvery) : kCheckEvery;
   RootMoveValue out;
   Board after = move(board, dir);
@@ -137,10 +145,7 @@ SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& s) {
   SearchResult result;
   nodes_ = 0;
   node_limit_ = s.nodes;
-  has_deadline_ = s.time_ms > 0;
-  if (has_deadline_)
-    deadline_ = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double, std::milli>(s.time_ms));
+  set_deadline(start, s.time_ms);
   next_check_ = s.nodes ? std::min<std::uint64_t>(s.nodes, kCheckEvery) : kCheckEvery;
 
   Board after[4];

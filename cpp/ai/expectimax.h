@@ -34,9 +34,10 @@ class ExpectimaxSearcher {
   }
 
   // One root move searched to a fixed depth, with a fresh table scope: what a
-  // worker of a root-parallel search computes. node_limit 0 means none.
+  // worker of a root-parallel search computes. The limits (0: none) stop it part
+  // way, with complete = false.
   RootMoveValue search_root_move(Board board, int dir, int depth, const SearchSettings& settings,
-                                 std::uint64_t node_limit = 0);
+                                 std::uint64_t node_limit = 0, double time_limit_ms = 0);
 
   // The depth the position gets when no budget is given.
   static int chosen_depth(Board board, const SearchSettings& settings);
@@ -56,6 +57,7 @@ class ExpectimaxSearcher {
   void prepare(const SearchSettings& s);
   bool out_of_budget();
   void next_scope();
+  void set_deadline(std::chrono::steady_clock::time_point start, double ms);
 
   const Heuristic& heuristic_;
   const RowTables& rows_;
