@@ -16,11 +16,23 @@ namespace {
 
 struct Position {
   const char* stage;
+  int move;  // the move of the seeded game it comes from
   const char* board;
 };
 
 const Position kPositions[] = {
-    {"early", "0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2"},
+    {"early", 100, "0,0,2,0,8,4,2,0,8,2,4,0,8,32,32,128"},
+    {"early", 250, "2,4,2,8,4,16,16,32,2,0,32,128,0,2,64,256"},
+    {"early", 400, "2,2,4,8,0,4,8,64,0,2,32,128,2,4,128,512"},
+    {"early", 600, "2,2,8,32,4,4,64,64,0,8,4,128,0,4,2,1024"},
+    {"middle", 2000, "4,2,4,8,0,8,8,32,0,2,16,256,0,0,32,4096"},
+    {"middle", 3000, "2,0,4,8,0,2,4,32,2,8,128,256,4,64,2048,4096"},
+    {"middle", 4000, "0,2,4,2,0,8,8,16,2,8,32,64,16,32,512,8192"},
+    {"middle", 5000, "0,2,4,256,2,4,8,512,0,16,16,2048,2,16,32,8192"},
+    {"late", 8000, "4,8,1024,16384,2,4,64,128,2,4,64,4,16,0,0,0"},
+    {"late", 8500, "8,32,256,16384,4,16,32,2048,2,2,16,4,0,0,0,8"},
+    {"late", 9000, "8,16,1024,16384,8,16,128,2048,2,4,16,256,2,2,4,2"},
+    {"late", 9100, "2,4,1024,16384,0,16,256,2048,0,8,128,256,2,4,4,2"},
 };
 
 struct Totals {
@@ -38,12 +50,24 @@ struct Totals {
 
 int run_bench(const Args& args) {
   std::vector<std::string> known = kSearchOptions;
-  known.push_back("--repeat");
+  known.insert(known.end(), {"--repeat", "--list"});
   args.check_known(known);
+  if (args.has_flag("--list")) {
+    for (const Position& p : kPositions)
+      std::printf("{\"stage\":\"%s\",\"move\":%d,\"board\":[%s]}\n", p.stage, p.move, p.board);
+    return 0;
+  }
   int repeat = static_cast<int>(args.count("--repeat", 3, 1, 1000));
   SearchSettings settings = search_settings(args);
   Heuristic heuristic(heuristic_weights(args));
   ExpectimaxSearcher searcher(heuristic);
+  {
+    // Warm-up: allocates the table and brings the row tables into cache.
+    Tiles first;
+    std::string error;
+    parse_board_text(kPositions[0].board, &first, &error);
+    searcher.search(first, settings);
+  }
   const char* stages[] = {"early", "middle", "late"};
   Totals totals[3], all;
   for (int r = 0; r < repeat; ++r) {

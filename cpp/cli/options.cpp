@@ -9,11 +9,27 @@ const std::vector<std::string> kSearchOptions = {"--depth",     "--nodes",  "--t
                                                  "--min-depth", "--max-depth", "--cutoff",
                                                  "--table-bits", "--weights"};
 
+const std::vector<std::string> kFlags = {"--list"};
+
+namespace {
+bool is_flag(const std::string& a) {
+  for (const auto& f : kFlags)
+    if (a == f) return true;
+  return false;
+}
+}  // namespace
+
+bool Args::has_flag(const std::string& name) const {
+  for (const auto& a : args_)
+    if (a == name) return true;
+  return false;
+}
+
 std::vector<std::string> Args::positional() const {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < args_.size(); ++i) {
     if (args_[i].rfind("--", 0) == 0) {
-      ++i;  // skip its value
+      if (!is_flag(args_[i])) ++i;  // skip its value
       continue;
     }
     out.push_back(args_[i]);
@@ -23,6 +39,7 @@ std::vector<std::string> Args::positional() const {
 
 const std::string* Args::value_of(const std::string& name) const {
   for (std::size_t i = 0; i < args_.size(); ++i) {
+    if (is_flag(args_[i])) continue;
     if (args_[i] != name) continue;
     if (i + 1 >= args_.size()) throw UsageError(name + " needs a value");
     return &args_[i + 1];
@@ -67,6 +84,7 @@ void Args::check_known(const std::vector<std::string>& known) const {
     bool ok = false;
     for (const auto& k : known) ok = ok || k == args_[i];
     if (!ok) throw UsageError("unknown option " + args_[i]);
+    if (is_flag(args_[i])) continue;
     if (i + 1 >= args_.size()) throw UsageError(args_[i] + " needs a value");
     ++i;
   }

@@ -22,6 +22,8 @@ class Args {
   explicit Args(std::vector<std::string> args) : args_(std::move(args)) {}
   std::vector<std::string> positional() const;
   bool has(const std::string& name) const;
+  // A flag without a value (declared in kFlags below).
+  bool has_flag(const std::string& name) const;
   std::string text(const std::string& name, const std::string& fallback) const;
   std::uint64_t count(const std::string& name, std::uint64_t fallback, std::uint64_t min,
                       std::uint64_t max) const;
@@ -33,6 +35,9 @@ class Args {
   const std::string* value_of(const std::string& name) const;
   std::vector<std::string> args_;
 };
+
+// Options that take no value.
+extern const std::vector<std::string> kFlags;
 
 // Search options: --depth --nodes --time-ms --min-depth --max-depth --cutoff --table-bits.
 extern const std::vector<std::string> kSearchOptions;

@@ -1,0 +1,43 @@
+// JavaScript values to and from the core's types. Each reader returns false and
+// records a message (set_error) naming the problem; none of them throws.
+#pragma once
+
+#include <cstdint>
+
+#include <emscripten/val.h>
+
+#include "ai/search_settings.h"
+#include "engine/tiles.h"
+
+namespace g2048::wasm {
+
+using emscripten::val;
+
+// Largest transposition table the module accepts: 2^22 entries x 16 bytes =
+// 64 MB, well inside the 256 MB the module may grow to.
+constexpr int kMaxTableBits = 22;
+// The default: 2^18 entries = 4 MB per instance, small enough for a page with a
+// pool of four workers.
+constexpr int kDefaultTableBits = 18;
+
+// A board: an Array (or typed array) of 16 tile values, row-major, 0 or 2..131072.
+bool read_board(const val& js, Tiles* out);
+val board_to_js(const Tiles& tiles);
+
+// A direction: 0 up, 1 right, 2 down, 3 left.
+bool read_dir(const val& js, int* out);
+
+// Settings: a plain object with any of depth, nodes, timeMs, minDepth, maxDepth,
+// cutoff, tableBits (undefined counts as absent); the rest take their defaults.
+bool read_settings(const val& js, SearchSettings* out);
+val settings_to_js(const SearchSettings& s);
+
+// A whole number from min to max (a JS number, so at most 2^53).
+bool read_count(const val& js, const char* what, double min, double max, double* out);
+
+// The random generator's state: a seed (a safe integer >= 0) or the [hi, lo]
+// pair of 32-bit halves a previous spawn returned.
+bool read_rng_state(const val& js, std::uint64_t* out);
+val rng_state_to_js(std::uint64_t state);
+
+}  // namespace g2048::wasm
