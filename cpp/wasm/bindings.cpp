@@ -1,4 +1,185 @@
+// Embind bindings: the core's rules and search in JavaScript's terms. Boards
+// are arrays of 16 tile values, results plain objects, and bad input throws a
+// JS Error naming the problem. No game logic lives here.
+//
+// Each binding has two halves: a *_or_null body that does the work with all its
+// C++ objects in its own scope and answers null on bad input (the message set
+// by set_error), and guarded<>, which throws once the body has returned and the
+// arguments are released (see js_error.h for why).
 #include <emscripten/bind.h>
-#include "engine/board.h"
-int probe() { return g2048::max_exponent(g2048::Board{0x1234}); }
-EMSCRIPTEN_BINDINGS(probe) { emscripten::function("probe", &probe); }
+#include <emscripten/heap.h>
+
+#include "ai/expectimax.h"
+#include "wasm/js_convert.h"
+#include "wasm/js_error.h"
+
+namespace g2048::wasm {
+
+namespace {
+
+// One searcher per module instance; its table is allocated at the first search
+// and resized only when tableBits changes.
+ExpectimaxSearcher& searcher() {
+  static ExpectimaxSearcher instance;
+  return instance;
+}
+
+val values_to_js(const std::array<double, 4>& values) {
+  val out = val::array();
+  for (int d = 0; d < 4; ++d) out.set(d, values[d] == kIllegal ? val::null() : val(values[d]));
+  return out;
+}
+
+bool read_legal_board(const val& js, Tiles* out) {
+  if (!read_board(js, out)) return false;
+  if (legal_moves_mask(*out) == 0) {
+    set_error("the board has no legal move (the game is over): nothing to search");
+    return false;
+  }
+  return true;
+}
+
+val apply_move_or_null(const val& board, const val& dir) {
+  Tiles tiles;
+  int d;
+  if (!read_board(board, &tiles) || !read_dir(dir, &d)) return val::null();
+  MoveOutcome out = apply_move(tiles, d);
+  val o = val::object();
+  o.set("board", board_to_js(out.tiles));
+  o.set("gain", static_cast<double>(out.gain));
+  o.set("moved", out.moved);
+  return o;
+}
+
+val legal_moves_or_null(const val& board) {
+  Tiles tiles;
+  if (!read_board(board, &tiles)) return val::null();
+  int mask = legal_moves_mask(tiles);
+  val dirs = val::array();
+  for (int d = 0, n = 0; d < kNumDirs; ++d)
+    if (mask & (1 << d)) dirs.set(n++, d);
+  return dirs;
+}
+
+val game_over_or_null(const val& board) {
+  Tiles tiles;
+  if (!read_board(board, &tiles)) return val::null();
+  return val(game_over(tiles));
+}
+
+val new_game_or_null(const val& state) {
+  std::uint64_t seed;
+  if (!read_rng_state(state, &seed)) return val::null();
+  Rng rng(seed);
+  Tiles tiles = new_game(rng);
+  val o = val::object();
+  o.set("board", board_to_js(tiles));
+  o.set("state", rng_state_to_js(rng.state()));
+  return o;
+}
+
+val spawn_or_null(const val& board, const val& state) {
+  Tiles tiles;
+  std::uint64_t seed;
+  if (!read_board(board, &tiles) || !read_rng_state(state, &seed)) return val::null();
+  Rng rng(seed);
+  bool spawned = spawn(&tiles, rng);
+  val o = val::object();
+  o.set("board", board_to_js(tiles));
+  o.set("spawned", spawned);
+  o.set("state", rng_state_to_js(rng.state()));
+  return o;
+}
+
+val search_or_null(const val& board, const val& settings) {
+  Tiles tiles;
+  SearchSettings s;
+  if (!read_legal_board(board, &tiles) || !read_settings(settings, &s)) return val::null();
+  SearchResult r = searcher().search(tiles, s);
+  val o = val::object();
+  o.set("dir", r.best);
+  o.set("values", values_to_js(r.values));
+  o.set("depth", r.depth);
+  o.set("nodes", static_cast<double>(r.nodes));
+  o.set("ms", r.ms);
+  return o;
+}
+
+val search_root_move_or_null(const val& board, const val& dir, const val& depth,
+                             const val& settings, const val& node_limit,
+                             const val& time_limit_ms) {
+  Tiles tiles;
+  int d;
+  double depth_n, nodes_n;
+  SearchSettings s;
+  if (!read_board(board, &tiles) || !read_dir(dir, &d) ||
+      !read_count(depth, "depth", 0, kMaxSearchDepth, &depth_n) || !read_settings(settings, &s) ||
+      !read_count(node_limit, "node limit", 0, 9007199254740991.0, &nodes_n)) {
+    return val::null();
+  }
+  double ms = time_limit_ms.isNumber() ? time_limit_ms.as<double>() : -1;
+  if (!(ms >= 0 && ms <= 1e7)) {
+    set_error("time limit must be a number of milliseconds from 0 (none) to 1e7");
+    return val::null();
+  }
+  RootMoveValue r = searcher().search_root_move(to_search_board(tiles), d, static_cast<int>(depth_n),
+                                                s, static_cast<std::uint64_t>(nodes_n), ms);
+  val o = val::object();
+  o.set("value", r.value == kIllegal ? val::null() : val(r.value));
+  o.set("nodes", static_cast<double>(r.nodes));
+  o.set("complete", r.complete);
+  return o;
+}
+
+val chosen_depth_or_null(const val& board, const val& settings) {
+  Tiles tiles;
+  SearchSettings s;
+  if (!read_board(board, &tiles) || !read_settings(settings, &s)) return val::null();
+  return val(ExpectimaxSearcher::chosen_depth(to_search_board(tiles), s));
+}
+
+val settings_or_null(const val& settings) {
+  SearchSettings s;
+  if (!read_settings(settings, &s)) return val::null();
+  return settings_to_js(s);
+}
+
+val heap_bytes() { return val(static_cast<double>(emscripten_get_heap_size())); }
+
+template <auto Body, typename... Vals>
+val guarded(Vals... args) {
+  val out = Body(args...);
+  if (out.isNull()) {
+    release(args...);
+    throw_error();
+  }
+  return out;
+}
+
+// The tables are built when the module starts, so the first call is not slow.
+struct WarmUp {
+  WarmUp() {
+    init_tables();
+    Heuristic::standard();
+  }
+} warm_up;
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(engine) {
+  using emscripten::function;
+  function("applyMove", &guarded<apply_move_or_null, val, val>);
+  function("legalMoves", &guarded<legal_moves_or_null, val>);
+  function("gameOver", &guarded<game_over_or_null, val>);
+  function("newGame", &guarded<new_game_or_null, val>);
+  function("spawn", &guarded<spawn_or_null, val, val>);
+  function("search", &guarded<search_or_null, val, val>);
+  function("searchRootMove", &guarded<search_root_move_or_null, val, val, val, val, val, val>);
+  function("chosenDepth", &guarded<chosen_depth_or_null, val, val>);
+  function("settings", &guarded<settings_or_null, val>);
+  function("heapBytes", &heap_bytes);
+  emscripten::constant("defaultTableBits", kDefaultTableBits);
+  emscripten::constant("maxTableBits", kMaxTableBits);
+}
+
+}  // namespace g2048::wasm

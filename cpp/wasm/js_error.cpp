@@ -3,7 +3,15 @@
 #include <cstdint>
 
 #include <emscripten/em_js.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/stack.h>
+
+// Bindings are only ever entered from JavaScript, so the stack pointer's idle
+// value is the stack's base.
+EM_JS(void, js_throw_error, (const char* message, std::uintptr_t stack_base), {
+  stackRestore(stack_base);
+  throw new Error(UTF8ToString(message));
+});
 
 namespace g2048::wasm {
 
@@ -18,12 +26,6 @@ std::string& pending_message() {
 
 }  // namespace
 
-// Bindings are only ever entered from JavaScript, so the stack pointer's idle
-// value is the stack's base.
-EM_JS(void, js_throw_error, (const char* message, std::uintptr_t stack_base), {
-  stackRestore(stack_base);
-  throw new Error(UTF8ToString(message));
-});
 
 void set_error(const std::string& message) { pending_message() = message; }
 
