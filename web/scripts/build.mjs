@@ -2,8 +2,10 @@
 // site in dist/. Incremental: CMake rebuilds only what changed.
 import { buildWasm } from './build_wasm.mjs';
 import { copyStatic } from './copy_static.mjs';
+import { buildBookmarklet } from './build_bookmarklet.mjs';
 
 const started = Date.now();
 buildWasm();
 copyStatic();
+buildBookmarklet();
 console.log(`build: dist/ ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

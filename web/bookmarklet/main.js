@@ -1,0 +1,96 @@
+// The payload's entry, imported by the bookmarklet's loader into the host
+// page: shows the panel, checks the page is a 2048 game it can read, loads the
+// engine from the same place as this file, and starts playing.
+import { detectOriginalPage } from './original_adapter.js';
+import { createOverlay } from './overlay.js';
+import { createPlayer } from './player.js';
+
+const GLOBAL = '__ai2048Bookmarklet';
+const ENGINE_URL = new URL('../src/engine/engine.js', import.meta.url).href;
+
+function describeMode(engine) {
+  if (engine.mode === 'pool') return `search: ${engine.poolSize} workers`;
+  if (engine.mode === 'worker') return 'search: 1 worker';
+  return 'search: page thread';
+}
+
+function pageVisibility(doc) {
+  return {
+    hidden: () => doc.visibilityState === 'hidden',
+    onVisible(callback) {
+      const listener = () => {
+        if (doc.visibilityState !== 'hidden') callback();
+      };
+      doc.addEventListener('visibilitychange', listener);
+      return () => doc.removeEventListener('visibilitychange', listener);
+    },
+  };
+}
+
+// Resolves to the controller kept on window[GLOBAL]: { show(), close() }.
+export async function start() {
+  const existing = window[GLOBAL];
+  if (existing && existing.show) {
+    existing.show();
+    return existing;
+  }
+  let player = null;
+  let engine = null;
+  let closed = false;
+  const overlay = createOverlay({
+    onToggle: () => {
+      if (!player) return;
+      if (player.running) player.stop();
+      else player.start();
+    },
+    onClose: () => controller.close(),
+  });
+  const controller = {
+    show: () => overlay.show(),
+    close() {
+      closed = true;
+      if (player) player.stop();
+      if (engine) engine.dispose();
+      overlay.destroy();
+      if (window[GLOBAL] === controller) delete window[GLOBAL];
+    },
+    get player() {
+      return player;
+    },
+  };
+  window[GLOBAL] = controller;
+
+  const page = detectOriginalPage(document, window);
+  if (!page.ok) {
+    overlay.disable();
+    overlay.setStatus('Nothing to play here');
+    overlay.setMessage(page.reason, 'error');
+    return controller;
+  }
+
+  overlay.setStatus('Loading the AI…');
+  try {
+    const { createEngine } = await import(ENGINE_URL);
+    engine = await createEngine({});
+  } catch (err) {
+    overlay.disable();
+    overlay.setStatus('The AI could not start');
+    overlay.setMessage(`This page does not allow the AI's engine to load (${err && err.message ? err.message : err}). `
+      + 'Nothing on this page was changed.', 'error');
+    return controller;
+  }
+  if (closed) {
+    engine.dispose();
+    return controller;
+  }
+  overlay.setMode(describeMode(engine));
+  player = createPlayer({
+    adapter: page.adapter,
+    engine,
+    ui: overlay,
+    getSettings: overlay.settings,
+    visibility: pageVisibility(document),
+  });
+  player.start();
+  return controller;
+}

@@ -1,0 +1,180 @@
+// Adapter for pages built like the original 2048 (gabrielecirulli/2048 and
+// re-skins with the same DOM classes and gameState shape). It reads the board,
+// sends moves, and reads the win / game-over messages. It never writes to the
+// page: the only things it does are key events and, on "You win!", a click on
+// the page's own Keep going button.
+import { nextFrame } from './frames.js';
+import { sendMoveKey } from './keys.js';
+import { boardFromTileClasses, boardKey, parseGameState, parseScoreText } from './page_state.js';
+
+const NOT_A_GAME = 'No 2048 game found on this page. The AI plays pages built like the original '
+  + '2048 (a .game-container with a .tile-container of .tile-position-x-y tiles). '
+  + 'Nothing on this page was changed.';
+
+// How long a move may take to show (a page that saves or renders late).
+const MOVE_WAIT_MS = 400;
+// How long the DOM may take to settle after a move (the original: 2 frames).
+const SETTLE_WAIT_MS = 600;
+
+// Looks at the page. Resolves { ok: true, adapter } or { ok: false, reason }.
+export function detectOriginalPage(doc = document, win = window) {
+  const container = doc.querySelector('.game-container');
+  const tiles = doc.querySelector('.tile-container');
+  if (!container || !tiles) return { ok: false, reason: NOT_A_GAME };
+  const cells = doc.querySelectorAll('.grid-container .grid-cell').length;
+  if (cells !== 0 && cells !== 16) {
+    return { ok: false, reason: `This page's board has ${cells} cells; the AI plays 4x4 boards only. Nothing on this page was changed.` };
+  }
+  const adapter = new OriginalPageAdapter(doc, win);
+  const saved = parseGameState(adapter.readStateText());
+  if (saved && saved.error) {
+    return { ok: false, reason: `This page looks like 2048 but ${saved.error}. Nothing on this page was changed.` };
+  }
+  if (!saved && adapter.tileElements().length === 0 && adapter.message() === null) {
+    return { ok: false, reason: 'This page has a 2048 board but no tiles to read. Nothing on this page was changed.' };
+  }
+  return { ok: true, adapter };
+}
+
+export class OriginalPageAdapter {
+  constructor(doc, win) {
+    this.doc = doc;
+    this.win = win;
+    this.name = 'original 2048 page';
+  }
+
+  // localStorage.gameState, or null where there is none or storage is denied.
+  readStateText() {
+    try {
+      return this.win.localStorage.getItem('gameState');
+    } catch {
+      return null;
+    }
+  }
+
+  tileElements() {
+    return this.doc.querySelectorAll('.tile-container .tile');
+  }
+
+  readDomBoard() {
+    return boardFromTileClasses(Array.from(this.tileElements(), (el) => el.className));
+  }
+
+  // 'won' ("You win!" shown), 'over' (game over shown) or null.
+  message() {
+    const el = this.doc.querySelector('.game-message');
+    if (!el) return null;
+    if (el.classList.contains('game-won')) return 'won';
+    if (el.classList.contains('game-over')) return 'over';
+    return null;
+  }
+
+  readDomScore() {
+    const el = this.doc.querySelector('.score-container');
+    // The floating ".score-addition" child follows the score's own text.
+    const own = el ? Array.from(el.childNodes).filter((n) => n.nodeType === 3).map((n) => n.data).join('') : '';
+    return parseScoreText(own) ?? parseScoreText(el && el.textContent);
+  }
+
+  // Identifies the position right now, without waiting: used to notice that
+  // the user (or the page) moved while the AI was thinking.
+  quickKey() {
+    const text = this.readStateText();
+    return text !== null ? `state:${text}` : `dom:${boardKey(this.readDomBoard())}`;
+  }
+
+  // The DOM once the render has caught up: the same board on two frames in a row.
+  async settledDomBoard() {
+    let last = boardKey(this.readDomBoard());
+    const started = Date.now();
+    while (Date.now() - started < SETTLE_WAIT_MS) {
+      await nextFrame(this.win);
+      const now = boardKey(this.readDomBoard());
+      if (now === last) break;
+      last = now;
+    }
+    return this.readDomBoard();
+  }
+
+  // Waits (briefly) until the DOM shows `board`: then its message is current.
+  async domCatchesUp(board) {
+    const want = boardKey(board);
+    const started = Date.now();
+    while (boardKey(this.readDomBoard()) !== want && Date.now() - started < SETTLE_WAIT_MS) {
+      await nextFrame(this.win);
+    }
+    await nextFrame(this.win);
+  }
+
+  // The position to play: { board, score, source, key, over, needsKeepGoing }.
+  async snapshot() {
+    const text = this.readStateText();
+    const saved = parseGameState(text);
+    if (saved && saved.error) return { error: `The page's saved game changed shape: ${saved.error}.` };
+    if (saved) {
+      let needsKeepGoing = false;
+      if (saved.won && !saved.keepPlaying) {
+        // The state says "won" until the next move even after Keep going was
+        // pressed; the message on screen says whether it still waits.
+        await this.domCatchesUp(saved.board);
+        needsKeepGoing = this.message() === 'won';
+      }
+      return {
+        board: saved.board,
+        score: saved.score ?? this.readDomScore(),
+        source: 'state',
+        key: `state:${text}`,
+        over: saved.over || this.message() === 'over',
+        needsKeepGoing,
+      };
+    }
+    // No saved state (no localStorage, or the game just ended): the DOM.
+    const board = await this.settledDomBoard();
+    const message = this.message();
+    return {
+      board,
+      score: this.readDomScore(),
+      source: 'dom',
+      key: `dom:${boardKey(board)}`,
+      over: message === 'over',
+      needsKeepGoing: message === 'won',
+    };
+  }
+
+  // Sends one move; resolves { moved } (false: the page ignored it).
+  async move(dir) {
+    const beforeText = this.readStateText();
+    const beforeDom = boardKey(this.readDomBoard());
+    sendMoveKey(this.doc, dir);
+    // The original saves gameState inside the key handler: this is instant.
+    if (this.readStateText() !== beforeText) return { moved: true };
+    const started = Date.now();
+    while (Date.now() - started < MOVE_WAIT_MS) {
+      await nextFrame(this.win);
+      if (this.readStateText() !== beforeText) return { moved: true };
+      // Without saved state, a changed DOM board is the sign of a move.
+      if (beforeText === null && boardKey(this.readDomBoard()) !== beforeDom) return { moved: true };
+    }
+    return { moved: false };
+  }
+
+  // Presses the page's own "Keep going" button; false when there is none.
+  keepGoing() {
+    const button = this.doc.querySelector('.keep-playing-button');
+    if (!button) return false;
+    button.click();
+    return true;
+  }
+
+  // After the last move: lets the page show its game-over message.
+  async waitForMessage(kind) {
+    const started = Date.now();
+    while (this.message() !== kind && Date.now() - started < SETTLE_WAIT_MS) await nextFrame(this.win);
+    return this.message() === kind;
+  }
+
+  async settle() {
+    await nextFrame(this.win);
+    await nextFrame(this.win);
+  }
+}

@@ -1,0 +1,121 @@
+// The bookmarklet's panel, inside a shadow root so the host page's styles
+// neither reach it nor are touched by it. Keys typed in the panel stay in the
+// panel (the game listens on the whole document).
+import { DEFAULT_SETTINGS, SPEEDS, STRENGTHS } from './settings.js';
+import { OVERLAY_CSS } from './overlay_style.js';
+
+export const HOST_TAG = 'ai2048-bookmarklet';
+
+function el(doc, tag, attrs = {}, children = []) {
+  const node = doc.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (name === 'text') node.textContent = value;
+    else node.setAttribute(name, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function select(doc, name, label, options, value) {
+  const input = el(doc, 'select', { name, 'aria-label': label },
+    options.map((o) => el(doc, 'option', { value: o.id, text: o.label, ...(o.title ? { title: o.title } : {}) })));
+  input.value = value;
+  return el(doc, 'label', {}, [el(doc, 'span', { text: label }), input]);
+}
+
+// handlers: { onToggle(), onClose(), onSettings(settings) }.
+export function createOverlay(handlers, doc = document) {
+  const settings = { ...DEFAULT_SETTINGS };
+  const host = doc.createElement(HOST_TAG);
+  // The host sits above everything; inline !important beats page rules on it.
+  for (const [prop, value] of [['all', 'initial'], ['position', 'fixed'], ['z-index', '2147483647'],
+    ['right', '12px'], ['bottom', '12px'], ['display', 'block']]) {
+    host.style.setProperty(prop, value, 'important');
+  }
+  const root = host.attachShadow({ mode: 'open' });
+  for (const type of ['keydown', 'keyup', 'keypress']) root.addEventListener(type, (e) => e.stopPropagation());
+
+  const toggle = el(doc, 'button', { type: 'button', 'data-action': 'toggle', class: 'primary', text: 'Start' });
+  const close = el(doc, 'button', { type: 'button', 'data-action': 'close', class: 'close', 'aria-label': 'Close the 2048 AI', title: 'Close', text: '×' });
+  const mode = el(doc, 'span', { 'data-role': 'mode', class: 'mode', text: '' });
+  const speed = select(doc, 'speed', 'Speed', SPEEDS, settings.speed);
+  const strength = select(doc, 'strength', 'Strength', STRENGTHS, settings.strength);
+  const keepGoingBox = el(doc, 'input', { type: 'checkbox', name: 'keepGoing' });
+  keepGoingBox.checked = settings.keepGoing;
+  const keepGoing = el(doc, 'label', { class: 'check' }, [keepGoingBox, el(doc, 'span', { text: 'Keep playing after 2048' })]);
+  const status = el(doc, 'p', { 'data-role': 'status', class: 'status', 'aria-live': 'polite', text: 'Starting…' });
+  const stats = el(doc, 'p', { 'data-role': 'stats', class: 'stats', text: '' });
+  const message = el(doc, 'p', { 'data-role': 'message', class: 'message', role: 'status', text: '' });
+  const panel = el(doc, 'section', { class: 'panel', 'aria-label': '2048 AI' }, [
+    el(doc, 'header', {}, [el(doc, 'strong', { text: '2048 AI' }), mode, close]),
+    el(doc, 'div', { class: 'controls' }, [toggle, speed, strength]),
+    keepGoing, status, stats, message,
+  ]);
+  const style = el(doc, 'style', { text: OVERLAY_CSS });
+  root.append(style, panel);
+
+  toggle.addEventListener('click', () => handlers.onToggle());
+  close.addEventListener('click', () => handlers.onClose());
+  const changed = () => {
+    settings.speed = speed.querySelector('select').value;
+    settings.strength = strength.querySelector('select').value;
+    settings.keepGoing = keepGoingBox.checked;
+    if (handlers.onSettings) handlers.onSettings({ ...settings });
+  };
+  for (const input of [speed.querySelector('select'), strength.querySelector('select'), keepGoingBox]) {
+    input.addEventListener('change', changed);
+  }
+
+  let moves = 0;
+  let rate = 0;
+  let choice = '';
+  const showStats = () => {
+    stats.textContent = `${moves} moves · ${rate.toFixed(1)} moves/s${choice ? ` · AI: ${choice}` : ''}`;
+  };
+
+  (doc.body || doc.documentElement).append(host);
+
+  return {
+    host,
+    root,
+    settings: () => ({ ...settings }),
+    setRunning(running) {
+      toggle.textContent = running ? 'Stop' : 'Start';
+      toggle.disabled = false;
+    },
+    // No game to play: only the close button stays useful.
+    disable() {
+      toggle.disabled = true;
+      for (const input of panel.querySelectorAll('select, input')) input.disabled = true;
+    },
+    setMode(text) {
+      mode.textContent = text;
+    },
+    setStatus(text) {
+      status.textContent = text;
+    },
+    setChoice(text) {
+      choice = text;
+      showStats();
+    },
+    setStats(next) {
+      moves = next.moves;
+      rate = next.rate;
+      showStats();
+    },
+    setMessage(text, kind = 'info') {
+      message.textContent = text;
+      message.dataset.kind = kind;
+    },
+    show() {
+      host.style.setProperty('display', 'block', 'important');
+      panel.classList.remove('flash');
+      void panel.offsetWidth; // restart the highlight animation
+      panel.classList.add('flash');
+      toggle.focus();
+    },
+    destroy() {
+      host.remove();
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Pure readers for what an original-2048-style page exposes: its saved
+// gameState (localStorage), its tile elements' classes and its score text.
+// No DOM access here, so Node tests can check every rule.
+
+const MAX_TILE = 131072;
+
+function isTileValue(v) {
+  return Number.isInteger(v) && v >= 2 && v <= MAX_TILE && (v & (v - 1)) === 0;
+}
+
+// Parses localStorage.gameState text. Returns null when there is none, or
+// { board, score, over, won, keepPlaying } (board: 16 values, row-major),
+// or { error } when the text is there but is not the original's shape.
+export function parseGameState(text) {
+  if (text == null || text === '') return null;
+  let state;
+  try {
+    state = JSON.parse(text);
+  } catch {
+    return { error: 'the saved gameState is not JSON' };
+  }
+  const grid = state && state.grid;
+  if (!grid || !Array.isArray(grid.cells)) return { error: 'the saved gameState has no grid' };
+  if (grid.size !== 4 || grid.cells.length !== 4) {
+    return { error: `the saved board is ${grid.size}x${grid.size}; the AI plays 4x4 boards only` };
+  }
+  const board = new Array(16).fill(0);
+  for (let x = 0; x < 4; x++) {
+    const column = grid.cells[x];
+    if (!Array.isArray(column) || column.length !== 4) return { error: 'the saved grid is not 4x4' };
+    for (let y = 0; y < 4; y++) {
+      const cell = column[y];
+      if (cell == null) continue;
+      if (!isTileValue(cell.value)) return { error: `the saved grid holds a tile of value ${cell.value}` };
+      board[y * 4 + x] = cell.value; // cells[x][y] is column-first
+    }
+  }
+  return {
+    board,
+    score: Number.isFinite(state.score) ? state.score : null,
+    over: state.over === true,
+    won: state.won === true,
+    keepPlaying: state.keepPlaying === true,
+  };
+}
+
+const VALUE_CLASS = /^tile-(\d+)$/;
+const POSITION_CLASS = /^tile-position-(\d+)-(\d+)$/;
+
+// One tile element's classes ("tile tile-8 tile-position-2-3 tile-new") to
+// { value, index } (index row-major), or null when they do not describe a tile.
+export function parseTileClasses(classNames) {
+  let value = null;
+  let index = null;
+  for (const name of String(classNames).split(/\s+/)) {
+    const v = VALUE_CLASS.exec(name);
+    if (v) value = Number(v[1]);
+    const p = POSITION_CLASS.exec(name);
+    if (p) {
+      const col = Number(p[1]);
+      const row = Number(p[2]);
+      if (col >= 1 && col <= 4 && row >= 1 && row <= 4) index = (row - 1) * 4 + (col - 1);
+    }
+  }
+  if (!isTileValue(value) || index === null) return null;
+  return { value, index };
+}
+
+// A board from every tile element's classes. During a merge three elements
+// share a cell (two sources and the result): the cell holds the largest.
+export function boardFromTileClasses(classList) {
+  const board = new Array(16).fill(0);
+  for (const classes of classList) {
+    const tile = parseTileClasses(classes);
+    if (tile && tile.value > board[tile.index]) board[tile.index] = tile.value;
+  }
+  return board;
+}
+
+// The score container's text may carry a floating addition ("22048+2048"):
+// the score is the first number.
+export function parseScoreText(text) {
+  const match = /\d+/.exec(String(text == null ? '' : text));
+  return match ? Number(match[0]) : null;
+}
+
+export function boardKey(board) {
+  return board.join(',');
+}
+
+export function maxTile(board) {
+  return board.reduce((a, b) => Math.max(a, b), 0);
+}
