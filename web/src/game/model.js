@@ -1,0 +1,185 @@
+// The rules of 2048 on tiles: slide, merge once, score, spawn, win and game over.
+// The model owns the truth of a game; it knows nothing of the DOM or storage.
+import { Grid } from './grid.js';
+import { Tile } from './tile.js';
+import {
+  DIRECTIONS, SIZE, SPAWN_TWO_PROBABILITY, VECTORS, WIN_VALUE, isDirection,
+} from './rules.js';
+
+export class GameModel {
+  constructor({ size = SIZE, random = Math.random, startTiles = 2 } = {}) {
+    this.size = size;
+    this.random = random;
+    this.startTiles = startTiles;
+    this.newGame();
+  }
+
+  newGame() {
+    this.grid = new Grid(this.size);
+    this.score = 0;
+    this.over = false;
+    this.won = false;
+    this.keepPlaying = false;
+    this.moveCount = 0;
+    for (let i = 0; i < this.startTiles; i++) this.addRandomTile();
+  }
+
+  // Takes a validated saved state (see saved_state.js).
+  restore(state) {
+    this.grid = Grid.fromSavedCells(state.grid.size, state.grid.cells);
+    this.size = state.grid.size;
+    this.score = state.score;
+    this.over = state.over;
+    this.won = state.won;
+    this.keepPlaying = state.keepPlaying;
+    this.moveCount = 0;
+    // A saved board with no move left is over, whatever its flag says.
+    if (!this.movesAvailable()) this.over = true;
+  }
+
+  // Replaces the board by 16 row-major values (tests, seeded positions).
+  setBoard(board, { score = this.score } = {}) {
+    this.grid = Grid.fromBoard(board, this.size);
+    this.score = score;
+    this.over = !this.movesAvailable();
+  }
+
+  isTerminated() {
+    return this.over || (this.won && !this.keepPlaying);
+  }
+
+  addRandomTile() {
+    const cell = this.grid.randomAvailableCell(this.random);
+    if (!cell) return null;
+    const value = this.random() < SPAWN_TWO_PROBABILITY ? 2 : 4;
+    const tile = new Tile(cell, value);
+    this.grid.insertTile(tile);
+    return tile;
+  }
+
+  // Plays one move. Returns { moved, gain, spawned, justWon, over }; a move that
+  // changes nothing (or any move while the game is over or won and paused)
+  // leaves the game untouched.
+  move(dir) {
+    if (!isDirection(dir)) throw new Error(`unknown direction ${dir} (use 0 up, 1 right, 2 down, 3 left)`);
+    const unchanged = { moved: false, gain: 0, spawned: null, justWon: false, over: this.over };
+    if (this.isTerminated()) return unchanged;
+
+    const tiles = this.grid.tiles();
+    for (const tile of tiles) {
+      tile.mergedFrom = null;
+      tile.savePosition();
+    }
+
+    let moved = false;
+    let gain = 0;
+    let justWon = false;
+    for (let k = 0; k < this.size; k++) {
+      const line = this.linePositions(dir, k);
+      let placed = 0;
+      let last = null;
+      for (const position of line) {
+        const tile = this.grid.cellContent(position);
+        if (!tile) continue;
+        if (last && last.value === tile.value && !last.mergedFrom) {
+          // Merge into the tile just placed; the result cannot merge again this move.
+          const merged = new Tile({ x: last.x, y: last.y }, tile.value * 2);
+          merged.mergedFrom = [last, tile];
+          this.grid.removeTile(tile);
+          this.grid.insertTile(merged);
+          tile.updatePosition(merged);
+          gain += merged.value;
+          if (!this.won && merged.value >= WIN_VALUE) {
+            this.won = true;
+            justWon = true;
+          }
+          last = merged;
+          moved = true;
+        } else {
+          const target = line[placed++];
+          if (target.x !== tile.x || target.y !== tile.y) {
+            this.grid.removeTile(tile);
+            tile.updatePosition(target);
+            this.grid.insertTile(tile);
+            moved = true;
+          }
+          last = tile;
+        }
+      }
+    }
+
+    if (!moved) return unchanged;
+    this.score += gain;
+    this.moveCount += 1;
+    const spawned = this.addRandomTile();
+    if (!this.movesAvailable()) this.over = true;
+    return { moved: true, gain, spawned, justWon, over: this.over };
+  }
+
+  keepGoing() {
+    this.keepPlaying = true;
+  }
+
+  // Cell positions of line k for a move in dir, the edge tiles move toward first.
+  linePositions(dir, k) {
+    const v = VECTORS[dir];
+    const positions = [];
+    for (let i = 0; i < this.size; i++) {
+      const far = v.x > 0 || v.y > 0 ? this.size - 1 - i : i;
+      positions.push(v.x !== 0 ? { x: far, y: k } : { x: k, y: far });
+    }
+    return positions;
+  }
+
+  movesAvailable() {
+    if (this.grid.hasAvailableCells()) return true;
+    for (let x = 0; x < this.size; x++) {
+      for (let y = 0; y < this.size; y++) {
+        const value = this.grid.cells[x][y].value;
+        const right = this.grid.cellContent({ x: x + 1, y });
+        const below = this.grid.cellContent({ x, y: y + 1 });
+        if ((right && right.value === value) || (below && below.value === value)) return true;
+      }
+    }
+    return false;
+  }
+
+  legalMoves() {
+    return DIRECTIONS.filter((dir) => this.wouldMove(dir));
+  }
+
+  // Whether a move in dir would change the board (without playing it).
+  wouldMove(dir) {
+    for (let k = 0; k < this.size; k++) {
+      const line = this.linePositions(dir, k);
+      let seenEmpty = false;
+      let previous = 0;
+      for (const position of line) {
+        const tile = this.grid.cellContent(position);
+        if (!tile) { seenEmpty = true; continue; }
+        if (seenEmpty || tile.value === previous) return true;
+        previous = tile.value;
+      }
+    }
+    return false;
+  }
+
+  board() {
+    return this.grid.toBoard();
+  }
+
+  maxTile() {
+    return this.grid.tiles().reduce((m, t) => Math.max(m, t.value), 0);
+  }
+
+  // The original game's gameState shape.
+  serialize() {
+    return {
+      grid: this.grid.serialize(),
+      score: this.score,
+      over: this.over,
+      won: this.won,
+      keepPlaying: this.keepPlaying,
+    };
+  }
+}

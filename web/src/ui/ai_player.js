@@ -1,0 +1,236 @@
+// The AI controls' logic, without any DOM: Hint, Step, Autoplay, speed and
+// strength, and the live figures. Searches run in the engine (a worker pool),
+// one at a time; a result that arrives after the board changed (a key press, a
+// new game) is dropped and the search starts again on the new board.
+import { RateMeter } from './rate_meter.js';
+import { SPEEDS, STRENGTHS, findSpeed, findStrength } from './presets.js';
+
+const defaultNow = () => globalThis.performance.now();
+const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class AiPlayer {
+  constructor({
+    game,
+    engine, // an engine or a promise of one (the page starts before the wasm is ready)
+    speed = 'quick',
+    strength = 't50',
+    now = defaultNow,
+    sleep = defaultSleep,
+  }) {
+    this.game = game;
+    this.enginePromise = Promise.resolve(engine);
+    this.engine = null;
+    this.enginePromise.then((e) => { this.engine = e; this.emit('engine'); }, (err) => this.fail(err));
+    this.now = now;
+    this.sleep = sleep;
+    this.speed = findSpeed(speed) || SPEEDS[0];
+    this.strength = findStrength(strength) || STRENGTHS[0];
+    this.autoplay = false;
+    this.thinking = false;
+    this.hintResult = null; // { dir, values, version }
+    this.last = null; // the last search result
+    this.summary = null; // set when autoplay ends at game over
+    this.error = null;
+    this.aiMoves = 0;
+    this.firstMoveAt = null;
+    this.autoplayStartedAt = null;
+    this.autoplayStartMoves = 0;
+    this.moveRate = new RateMeter();
+    this.searchRate = new RateMeter();
+    this.listeners = new Set();
+    this.token = 0;
+    this.queue = Promise.resolve();
+    // A hint only holds for the board it was computed on.
+    game.onChange(() => {
+      if (this.hintResult && this.hintResult.version !== game.version) {
+        this.hintResult = null;
+        this.emit('hint');
+      }
+    });
+  }
+
+  onUpdate(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(reason) {
+    for (const listener of this.listeners) listener(this, reason);
+  }
+
+  fail(err) {
+    this.error = err && err.message ? err.message : String(err);
+    this.autoplay = false;
+    this.thinking = false;
+    this.emit('error');
+  }
+
+  setSpeed(id) {
+    const speed = findSpeed(id);
+    if (!speed) throw new Error(`unknown speed ${id}`);
+    this.speed = speed;
+    this.emit('settings');
+  }
+
+  setStrength(id) {
+    const strength = findStrength(id);
+    if (!strength) throw new Error(`unknown strength ${id}`);
+    this.strength = strength;
+    this.emit('settings');
+  }
+
+  // Searches are queued so the pool only ever runs one at a time.
+  search(board) {
+    const run = async () => {
+      const engine = await this.enginePromise;
+      this.thinking = true;
+      this.emit('thinking');
+      try {
+        const result = await engine.bestMove(board, { ...this.strength.settings });
+        this.last = result;
+        this.searchRate.record(this.now(), result.nodes || 0, result.ms || 0);
+        return result;
+      } finally {
+        this.thinking = false;
+      }
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  // The best direction on the current board, shown until the board changes.
+  async hint() {
+    if (this.game.isTerminated()) return null;
+    const version = this.game.version;
+    try {
+      const result = await this.search(this.game.board());
+      if (this.game.version !== version) return null;
+      this.hintResult = { dir: result.dir, values: result.values.slice(), version };
+      this.emit('hint');
+      return this.hintResult;
+    } catch (err) {
+      this.fail(err);
+      return null;
+    }
+  }
+
+  // One AI move (presses "Keep going" first if the game waits on it).
+  async step() {
+    if (this.game.isPausedByWin()) this.game.keepGoing();
+    if (this.game.over) return false;
+    const version = this.game.version;
+    try {
+      const result = await this.search(this.game.board());
+      if (this.game.version !== version) return false;
+      return this.play(result);
+    } catch (err) {
+      this.fail(err);
+      return false;
+    }
+  }
+
+  play(result) {
+    let moved = this.game.move(result.dir, { source: 'ai' }).moved;
+    if (!moved) {
+      // Never stall on an answer the rules refuse: take any legal move instead.
+      const legal = this.game.legalMoves();
+      if (legal.length) moved = this.game.move(legal[0], { source: 'ai' }).moved;
+    }
+    if (moved) {
+      const at = this.now();
+      if (this.firstMoveAt === null) this.firstMoveAt = at;
+      this.aiMoves++;
+      this.moveRate.record(at, 1);
+      this.lastMoveAt = at;
+      this.emit('move');
+    }
+    return moved;
+  }
+
+  toggleAutoplay() {
+    if (this.autoplay) this.stopAutoplay();
+    else this.startAutoplay();
+  }
+
+  startAutoplay() {
+    if (this.autoplay) return;
+    this.autoplay = true;
+    this.summary = null;
+    this.error = null;
+    this.autoplayStartedAt = this.now();
+    this.autoplayStartMoves = this.aiMoves;
+    this.moveRate.start(this.autoplayStartedAt);
+    this.lastMoveAt = -Infinity;
+    const token = ++this.token;
+    this.emit('autoplay');
+    this.loop(token);
+  }
+
+  stopAutoplay() {
+    if (!this.autoplay) return;
+    this.autoplay = false;
+    this.token++;
+    this.emit('autoplay');
+  }
+
+  async loop(token) {
+    const alive = () => this.autoplay && this.token === token;
+    try {
+      while (alive()) {
+        if (this.game.isPausedByWin()) this.game.keepGoing();
+        if (this.game.over) {
+          this.finish();
+          return;
+        }
+        const version = this.game.version;
+        const result = await this.search(this.game.board());
+        if (!alive()) return;
+        if (this.game.version !== version) continue;
+        // The search overlapped the pause between moves; wait only for the rest.
+        const wait = this.lastMoveAt + this.speed.intervalMs - this.now();
+        if (wait > 0) {
+          await this.sleep(wait);
+          if (!alive()) return;
+          if (this.game.version !== version) continue;
+        }
+        if (!this.play(result) && this.game.over) {
+          this.finish();
+          return;
+        }
+      }
+    } catch (err) {
+      if (this.token === token) this.fail(err);
+    }
+  }
+
+  finish() {
+    const seconds = (this.now() - this.autoplayStartedAt) / 1000;
+    const moves = this.aiMoves - this.autoplayStartMoves;
+    this.summary = {
+      score: this.game.score,
+      maxTile: this.game.maxTile(),
+      moves,
+      seconds,
+      movesPerSecond: seconds > 0 ? moves / seconds : 0,
+    };
+    this.autoplay = false;
+    this.token++;
+    this.emit('gameOver');
+    this.emit('autoplay');
+  }
+
+  // The live panel's figures.
+  figures() {
+    const now = this.now();
+    const last = this.last;
+    return {
+      movesPerSecond: this.moveRate.perSecond(now),
+      nodesPerSecond: this.searchRate.perSecondOfWork(now),
+      depth: last ? last.depth : null,
+      evaluation: last && last.values ? last.values[last.dir] : null,
+      aiMoves: this.aiMoves,
+      firstMoveAt: this.firstMoveAt,
+    };
+  }
+}

@@ -1,0 +1,73 @@
+// Binds the AI buttons and choices of a page to an AiPlayer and keeps them in
+// step with it (enabled, pressed, labels, status line and game-over summary).
+import { SPEEDS, STRENGTHS } from './presets.js';
+import { controlState } from './control_state.js';
+
+export function fillSelect(select, options, selectedId) {
+  const doc = select.ownerDocument;
+  select.replaceChildren(...options.map((o) => {
+    const option = doc.createElement('option');
+    option.value = o.id;
+    option.textContent = o.label;
+    option.selected = o.id === selectedId;
+    return option;
+  }));
+}
+
+export function summaryText(summary) {
+  if (!summary) return '';
+  return `Game over after ${summary.moves} AI moves in ${summary.seconds.toFixed(1)} s `
+    + `(${summary.movesPerSecond.toFixed(1)} moves/s): score ${summary.score}, `
+    + `largest tile ${summary.maxTile}.`;
+}
+
+export class AiControls {
+  // root: the element holding the controls; elements are found by class.
+  constructor(root, player, game, { onSpeedChange = () => {} } = {}) {
+    this.root = root;
+    this.player = player;
+    this.game = game;
+    const find = (cls) => root.querySelector(`.${cls}`);
+    this.hintButton = find('ai-hint-button');
+    this.stepButton = find('ai-step-button');
+    this.autoplayButton = find('ai-autoplay-button');
+    this.speedSelect = find('ai-speed');
+    this.strengthSelect = find('ai-strength');
+    this.status = find('ai-status');
+    this.summary = find('ai-summary');
+
+    fillSelect(this.speedSelect, SPEEDS, player.speed.id);
+    fillSelect(this.strengthSelect, STRENGTHS, player.strength.id);
+    this.hintButton?.addEventListener('click', () => player.hint());
+    this.stepButton?.addEventListener('click', () => player.step());
+    this.autoplayButton?.addEventListener('click', () => player.toggleAutoplay());
+    this.speedSelect.addEventListener('change', () => {
+      player.setSpeed(this.speedSelect.value);
+      onSpeedChange(player.speed);
+    });
+    this.strengthSelect.addEventListener('change', () => player.setStrength(this.strengthSelect.value));
+
+    player.onUpdate(() => this.update());
+    game.onChange(() => this.update());
+    this.update();
+  }
+
+  update() {
+    const state = controlState(this.player, this.game);
+    if (this.hintButton) this.hintButton.disabled = !state.hintEnabled;
+    if (this.stepButton) this.stepButton.disabled = !state.stepEnabled;
+    if (this.autoplayButton) {
+      this.autoplayButton.disabled = !state.autoplayEnabled;
+      this.autoplayButton.setAttribute('aria-pressed', String(state.autoplayPressed));
+      const label = this.autoplayButton.querySelector('.label') || this.autoplayButton;
+      if (label.textContent !== state.autoplayLabel) label.textContent = state.autoplayLabel;
+    }
+    this.root.classList.toggle('ai-thinking', state.thinking);
+    if (this.status && this.status.textContent !== state.status) this.status.textContent = state.status;
+    if (this.summary) {
+      const text = summaryText(this.player.summary);
+      if (this.summary.textContent !== text) this.summary.textContent = text;
+      this.summary.hidden = !text;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+// The demo page's record: the milestones of the current game and the tables
+// over finished games.
+import { formatCount, formatPercent } from './format.js';
+
+function cell(doc, text) {
+  const td = doc.createElement('td');
+  td.textContent = text;
+  return td;
+}
+
+export function renderMilestones(list, reached) {
+  const doc = list.ownerDocument;
+  if (!reached.length) {
+    const empty = doc.createElement('li');
+    empty.className = 'empty';
+    empty.textContent = 'No 2048 yet.';
+    list.replaceChildren(empty);
+    return;
+  }
+  list.replaceChildren(...reached.map(({ tile, move }) => {
+    const item = doc.createElement('li');
+    if (tile > 2048) item.className = 'big';
+    item.dataset.tile = tile;
+    item.textContent = `${tile} at move ${move}`;
+    return item;
+  }));
+}
+
+export function renderTally(root, tally) {
+  const doc = root.ownerDocument;
+  root.querySelector('.demo-games-count').textContent = String(tally.count);
+  root.querySelector('.demo-table tbody').replaceChildren(...tally.rows().map((row) => {
+    const tr = doc.createElement('tr');
+    tr.dataset.tile = row.tile;
+    tr.append(cell(doc, String(row.tile)), cell(doc, `${row.reached} / ${tally.count}`),
+      cell(doc, tally.count ? formatPercent(row.share) : '–'));
+    return tr;
+  }));
+  const set = (field, text) => { root.querySelector(`[data-field="${field}"]`).textContent = text; };
+  set('averageScore', tally.count ? formatCount(Math.round(tally.averageScore())) : '–');
+  set('bestScore', tally.count ? String(tally.bestScore()) : '–');
+  set('averageMoves', tally.count ? String(Math.round(tally.averageMoves())) : '–');
+  const recent = tally.games.slice(-10).reverse();
+  root.querySelector('.demo-recent tbody').replaceChildren(...recent.map((g) => {
+    const tr = doc.createElement('tr');
+    tr.append(cell(doc, String(g.number)), cell(doc, String(g.seed)), cell(doc, String(g.score)),
+      cell(doc, String(g.maxTile)), cell(doc, String(g.moves)), cell(doc, g.strength));
+    return tr;
+  }));
+}

@@ -1,0 +1,36 @@
+// Shows a hint: a large arrow over the board and the four directions' values
+// (the best one marked, a dash for a direction that does not move).
+import { DIRECTION_ARROWS, DIRECTION_NAMES } from '../game/rules.js';
+import { formatValue } from './format.js';
+
+export class HintView {
+  constructor(arrowElement, valuesElement) {
+    this.arrow = arrowElement;
+    this.values = valuesElement;
+  }
+
+  show(hint) {
+    if (!hint) {
+      this.arrow.hidden = true;
+      this.arrow.removeAttribute('data-direction');
+      this.values.replaceChildren();
+      this.values.hidden = true;
+      return;
+    }
+    this.arrow.hidden = false;
+    this.arrow.dataset.direction = DIRECTION_NAMES[hint.dir];
+    this.arrow.textContent = DIRECTION_ARROWS[hint.dir];
+    this.arrow.setAttribute('aria-label', `The AI suggests ${DIRECTION_NAMES[hint.dir]}`);
+    const doc = this.values.ownerDocument;
+    const items = hint.values.map((value, dir) => {
+      const item = doc.createElement('li');
+      item.dataset.direction = DIRECTION_NAMES[dir];
+      if (dir === hint.dir) item.className = 'best';
+      const legal = value !== null && value !== undefined && value >= 0;
+      item.textContent = `${DIRECTION_ARROWS[dir]} ${DIRECTION_NAMES[dir]} ${legal ? formatValue(value) : '—'}`;
+      return item;
+    });
+    this.values.replaceChildren(...items);
+    this.values.hidden = false;
+  }
+}

@@ -1,0 +1,49 @@
+// The play page: the game with keyboard, touch and buttons, and the AI's Hint,
+// Step and Autoplay on top of it.
+import { Game } from '../game/game.js';
+import { browserStorage } from '../game/storage.js';
+import { AiPlayer } from './ai_player.js';
+import { AiControls } from './controls.js';
+import { loadEngine } from './engine_loader.js';
+import { HintView } from './hint_view.js';
+import { InputManager } from './input.js';
+import { LivePanel } from './panel.js';
+import { BoardRenderer } from './renderer.js';
+import { loadSettings, saveSettings } from './settings_store.js';
+
+const AI_KEYS = { 80: 'autoplay', 78: 'step', 73: 'hint' }; // P, N, I
+
+const gameContainer = document.querySelector('.game-container');
+const game = new Game();
+const settings = loadSettings({
+  search: location.search,
+  storage: browserStorage(),
+  defaults: { speed: 'quick', strength: 't50' },
+});
+const player = new AiPlayer({ game, engine: loadEngine(), ...settings });
+
+const renderer = new BoardRenderer(gameContainer, { animate: player.speed.animate });
+game.onChange((event) => renderer.render(event));
+renderer.render({ kind: 'restart', snapshot: game.snapshot() });
+
+const input = new InputManager({ gameContainer, commands: AI_KEYS });
+input.on('move', (dir) => game.move(dir));
+input.on('restart', () => game.restart());
+input.on('keepPlaying', () => game.keepGoing());
+input.on('autoplay', () => player.toggleAutoplay());
+input.on('step', () => { if (!player.autoplay) player.step(); });
+input.on('hint', () => { if (!player.autoplay) player.hint(); });
+
+const hintView = new HintView(
+  gameContainer.querySelector('.ai-hint-arrow'),
+  document.querySelector('.ai-hint-values'),
+);
+player.onUpdate((_, reason) => { if (reason === 'hint') hintView.show(player.hintResult); });
+
+const remember = () => saveSettings(browserStorage(),
+  { speed: player.speed.id, strength: player.strength.id });
+player.onUpdate((_, reason) => { if (reason === 'settings') remember(); });
+new AiControls(document.querySelector('.ai-controls'), player, game, {
+  onSpeedChange: (speed) => renderer.setAnimations(speed.animate),
+});
+new LivePanel(document.querySelector('.ai-panel'), player);

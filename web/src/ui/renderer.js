@@ -1,0 +1,116 @@
+// Draws a game snapshot into the original game's DOM: the tile container is
+// rebuilt inside requestAnimationFrame, tiles slide from their previous cell,
+// new tiles appear and merged tiles pop. Several moves between two frames are
+// drawn once, as the last of them.
+const frame = (callback) => globalThis.requestAnimationFrame(callback);
+
+export function positionClass(position) {
+  return `tile-position-${position.x + 1}-${position.y + 1}`;
+}
+
+export function tileClasses(value, position) {
+  const classes = ['tile', `tile-${value}`, positionClass(position)];
+  if (value > 2048) classes.push('tile-super');
+  return classes;
+}
+
+export class BoardRenderer {
+  constructor(gameContainer, { animate = true } = {}) {
+    this.gameContainer = gameContainer;
+    const doc = gameContainer.ownerDocument;
+    this.tileContainer = gameContainer.querySelector('.tile-container');
+    this.messageContainer = gameContainer.querySelector('.game-message');
+    this.scoreContainer = doc.querySelector('.score-container');
+    this.bestContainer = doc.querySelector('.best-container');
+    this.shownScore = null;
+    this.pending = null;
+    this.frameRequested = false;
+    this.setAnimations(animate);
+  }
+
+  setAnimations(on) {
+    this.animate = on;
+    this.gameContainer.classList.toggle('no-animations', !on);
+  }
+
+  // event: a Game change event ({ kind, snapshot }).
+  render(event) {
+    if (event.kind === 'keepGoing') {
+      // Only the message changes; redrawing would replay the last animations.
+      this.clearMessage();
+      return;
+    }
+    this.pending = event;
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    frame(() => {
+      this.frameRequested = false;
+      const pending = this.pending;
+      this.pending = null;
+      if (pending) this.draw(pending.snapshot, pending.kind);
+    });
+  }
+
+  draw(snapshot, kind) {
+    const fragment = this.tileContainer.ownerDocument.createDocumentFragment();
+    for (const tile of snapshot.tiles) this.addTile(fragment, tile);
+    this.tileContainer.replaceChildren(fragment);
+    this.updateScore(snapshot.score, kind !== 'restart');
+    this.bestContainer.textContent = String(snapshot.best);
+    if (snapshot.over) this.showMessage(false);
+    else if (snapshot.won && !snapshot.keepPlaying) this.showMessage(true);
+    else this.clearMessage();
+  }
+
+  addTile(parent, tile) {
+    const doc = parent.ownerDocument || this.tileContainer.ownerDocument;
+    const element = doc.createElement('div');
+    const inner = doc.createElement('div');
+    inner.className = 'tile-inner';
+    inner.textContent = String(tile.value);
+    element.appendChild(inner);
+
+    const sliding = this.animate && tile.previous
+      && (tile.previous.x !== tile.x || tile.previous.y !== tile.y);
+    const classes = tileClasses(tile.value, sliding ? tile.previous : tile);
+    if (tile.mergedFrom) {
+      classes.push('tile-merged');
+      // The two sources slide into the cell under the merged tile.
+      if (this.animate) for (const source of tile.mergedFrom) this.addTile(parent, source);
+    } else if (!tile.previous) {
+      classes.push('tile-new');
+    }
+    element.className = classes.join(' ');
+    if (sliding) {
+      // Placed at the old cell first; the next frame moves it so the slide animates.
+      frame(() => {
+        element.classList.remove(positionClass(tile.previous));
+        element.classList.add(positionClass(tile));
+      });
+    }
+    parent.appendChild(element);
+  }
+
+  updateScore(score, showAddition) {
+    const difference = this.shownScore === null ? 0 : score - this.shownScore;
+    this.shownScore = score;
+    this.scoreContainer.textContent = String(score);
+    if (showAddition && difference > 0 && this.animate) {
+      const addition = this.scoreContainer.ownerDocument.createElement('div');
+      addition.className = 'score-addition';
+      addition.textContent = `+${difference}`;
+      this.scoreContainer.appendChild(addition);
+    }
+  }
+
+  showMessage(won) {
+    const message = this.messageContainer;
+    message.classList.toggle('game-won', won);
+    message.classList.toggle('game-over', !won);
+    message.querySelector('p').textContent = won ? 'You win!' : 'Game over!';
+  }
+
+  clearMessage() {
+    this.messageContainer.classList.remove('game-won', 'game-over');
+  }
+}
