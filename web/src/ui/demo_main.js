@@ -77,6 +77,7 @@ player.onUpdate((_, reason) => {
     score: game.score,
     maxTile: game.maxTile(),
     moves: game.moveCount,
+    milestones: milestones.reached.map((m) => ({ ...m })),
     strength: player.strength.label,
   });
   renderTally(record, tally);

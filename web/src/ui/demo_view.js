@@ -1,6 +1,6 @@
 // The demo page's record: the milestones of the current game and the tables
 // over finished games.
-import { formatCount, formatPercent } from './format.js';
+import { formatPercent } from './format.js';
 
 function cell(doc, text) {
   const td = doc.createElement('td');
@@ -37,14 +37,16 @@ export function renderTally(root, tally) {
     return tr;
   }));
   const set = (field, text) => { root.querySelector(`[data-field="${field}"]`).textContent = text; };
-  set('averageScore', tally.count ? formatCount(Math.round(tally.averageScore())) : '–');
+  set('averageScore', tally.count ? String(Math.round(tally.averageScore())) : '–');
   set('bestScore', tally.count ? String(tally.bestScore()) : '–');
   set('averageMoves', tally.count ? String(Math.round(tally.averageMoves())) : '–');
   const recent = tally.games.slice(-10).reverse();
   root.querySelector('.demo-recent tbody').replaceChildren(...recent.map((g) => {
     const tr = doc.createElement('tr');
     tr.append(cell(doc, String(g.number)), cell(doc, String(g.seed)), cell(doc, String(g.score)),
-      cell(doc, String(g.maxTile)), cell(doc, String(g.moves)), cell(doc, g.strength));
+      cell(doc, String(g.maxTile)), cell(doc, String(g.moves)),
+      cell(doc, (g.milestones || []).map((m) => `${m.tile} @ ${m.move}`).join(', ') || '–'),
+      cell(doc, g.strength));
     return tr;
   }));
 }

@@ -14,12 +14,20 @@ export function formatCount(n) {
   return String(Math.round(n));
 }
 
+// Compact, for the live panel.
 export function formatValue(value) {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
   const abs = Math.abs(value);
-  if (abs >= 1e6) return `${(value / 1e6).toFixed(2)}M`;
+  if (abs >= 1e6) return `${(value / 1e6).toFixed(3)}M`;
   if (abs >= 1e3) return `${(value / 1e3).toFixed(1)}k`;
   return value.toFixed(1);
+}
+
+// Whole, digits grouped by thin spaces: the four directions' values are often
+// close, and the difference is what matters.
+export function formatWhole(value) {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
 }
 
 export function formatPercent(share) {

@@ -1,7 +1,7 @@
 // Shows a hint: a large arrow over the board and the four directions' values
 // (the best one marked, a dash for a direction that does not move).
 import { DIRECTION_ARROWS, DIRECTION_NAMES } from '../game/rules.js';
-import { formatValue } from './format.js';
+import { formatWhole } from './format.js';
 
 export class HintView {
   constructor(arrowElement, valuesElement) {
@@ -27,7 +27,8 @@ export class HintView {
       item.dataset.direction = DIRECTION_NAMES[dir];
       if (dir === hint.dir) item.className = 'best';
       const legal = value !== null && value !== undefined && value >= 0;
-      item.textContent = `${DIRECTION_ARROWS[dir]} ${DIRECTION_NAMES[dir]} ${legal ? formatValue(value) : '—'}`;
+      item.textContent = `${DIRECTION_ARROWS[dir]} ${legal ? formatWhole(value) : '—'}`;
+      item.title = `${DIRECTION_NAMES[dir]}: ${legal ? 'expected value of the search' : 'does not move'}`;
       return item;
     });
     this.values.replaceChildren(...items);

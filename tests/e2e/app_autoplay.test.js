@@ -1,0 +1,95 @@
+// Autoplay in real headless Chromium with the real engine: at full speed it
+// reaches 512 within 60 s, it plays on past 2048 (pressing Keep going itself),
+// and it stops at game over with a summary. Figures are printed, not asserted.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, serve } from './browser.js';
+import { largestTile, openWithState, savedGame, savedState } from './app_helpers.js';
+
+let server;
+let browser;
+
+beforeAll(async () => {
+  server = await serve();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// Longest gap between animation frames, measured in the page: a main-thread
+// task longer than a frame shows up as a long gap.
+function watchFrames() {
+  const state = { last: 0, longest: 0 };
+  window.__frameWatch = state;
+  const tick = (t) => {
+    if (state.last) state.longest = Math.max(state.longest, t - state.last);
+    state.last = t;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+describe('autoplay', () => {
+  it('reaches the 512 tile within 60 s at full speed', async () => {
+    const { page, context, errors, outside } = await newPage(browser, { viewport: { width: 800, height: 1000 } });
+    await page.goto(`${server.url}index.html?speed=max&strength=t10`);
+    await page.evaluate(watchFrames);
+    const started = Date.now();
+    await page.click('.ai-autoplay-button'); // before the engine is ready: autoplay waits for it
+    await page.waitForFunction(() => {
+      const tiles = [...document.querySelectorAll('.tile')].map((t) => Number(t.className.match(/tile-(\d+)/)[1]));
+      return Math.max(...tiles) >= 512;
+    }, null, { timeout: 60_000, polling: 100 });
+    const seconds = (Date.now() - started) / 1000;
+    const figures = await page.evaluate(() => ({ ...document.querySelector('.ai-panel').dataset,
+      longestFrameMs: window.__frameWatch.longest }));
+    console.log(`autoplay (10 ms, fastest): 512 after ${seconds.toFixed(1)} s; moves/s ${figures.movesPerSecond}, `
+      + `first AI move ${figures.firstMoveMs} ms after navigation, AI moves ${figures.aiMoves}, `
+      + `longest frame gap ${figures.longestFrameMs.toFixed(1)} ms`);
+    expect(await largestTile(page)).toBeGreaterThanOrEqual(512);
+    expect(Number(figures.aiMoves)).toBeGreaterThan(100);
+    expect(await page.getAttribute('.ai-autoplay-button', 'aria-pressed')).toBe('true');
+    await page.click('.ai-autoplay-button');
+    await page.waitForSelector('.ai-autoplay-button[aria-pressed="false"]');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'app-play-autoplay');
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it('plays on past 2048, pressing Keep going itself', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const board = [1024, 1024, 8, 4, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0];
+    await openWithState(page, `${server.url}index.html?speed=max&strength=t10`, savedState(board, { score: 20000 }));
+    await page.click('.ai-autoplay-button');
+    await page.waitForFunction(() => {
+      const saved = JSON.parse(localStorage.getItem('gameState'));
+      return saved && saved.won && saved.keepPlaying && saved.score > 30000;
+    }, null, { timeout: 60_000, polling: 50 });
+    expect(await largestTile(page)).toBeGreaterThanOrEqual(2048);
+    expect(await page.getAttribute('.game-message', 'class')).not.toContain('game-won');
+    await page.click('.ai-autoplay-button');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stops at game over with a summary', async () => {
+    const { page, context, errors } = await newPage(browser);
+    // A crowded board of tiles that mostly do not merge: the game ends soon.
+    const board = [2, 8, 32, 128, 512, 2048, 8, 32, 2, 128, 512, 4, 16, 64, 256, 0];
+    await openWithState(page, `${server.url}index.html?speed=max&strength=t10`,
+      savedState(board, { score: 40000, won: true, keepPlaying: true }));
+    await page.click('.ai-autoplay-button');
+    await page.waitForSelector('.game-message.game-over', { timeout: 60_000 });
+    await page.waitForSelector('.ai-summary:not([hidden])');
+    expect(await page.textContent('.ai-summary')).toMatch(/^Game over after \d+ AI moves/);
+    expect(await page.getAttribute('.ai-autoplay-button', 'aria-pressed')).toBe('false');
+    expect(await page.isDisabled('.ai-step-button')).toBe(true);
+    expect(await savedGame(page)).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

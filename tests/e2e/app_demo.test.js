@@ -1,0 +1,110 @@
+// The demo page in real headless Chromium: it starts playing by itself, its
+// move counter and chart advance, the seed control restarts, and finished
+// games go into the table.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, serve } from './browser.js';
+
+let server;
+let browser;
+
+beforeAll(async () => {
+  server = await serve();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const liveMoves = (page) => page.evaluate(() => Number(document.querySelector('.demo-live').dataset.moves));
+const chartPoints = (page) => page.evaluate(() => Number(document.querySelector('.score-chart').dataset.points));
+
+// Counts canvas pixels in the current game's line colour.
+function linePixels() {
+  const canvas = document.querySelector('.score-chart');
+  const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+  let count = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i] > 230 && data[i + 1] > 80 && data[i + 1] < 110 && data[i + 2] < 80) count++;
+  }
+  return count;
+}
+
+describe('demo page', () => {
+  it('fits a 320px wide screen', async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 320, height: 900 } });
+    await page.goto(`${server.url}demo.html`);
+    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 1,
+      null, { timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await screenshot(page, 'app-demo-320px');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts playing by itself; its move counter and chart advance', async () => {
+    const { page, context, errors, outside } = await newPage(browser, { viewport: { width: 1100, height: 1100 } });
+    await page.goto(`${server.url}demo.html`);
+    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 5,
+      null, { timeout: 30_000 });
+    const moves = await liveMoves(page);
+    const points = await chartPoints(page);
+    await page.waitForFunction((m) => Number(document.querySelector('.demo-live').dataset.moves) >= m + 10,
+      moves, { timeout: 30_000 });
+    expect(await chartPoints(page)).toBeGreaterThan(points);
+    expect(await page.evaluate(linePixels)).toBeGreaterThan(20);
+    expect(await page.textContent('.demo-live [data-field="seed"]')).toBe('1');
+    await screenshot(page, 'app-demo');
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it('restarts from the seed it is given, and pauses', async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1100, height: 1100 } });
+    await page.goto(`${server.url}demo.html?speed=max&strength=t10`);
+    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 20,
+      null, { timeout: 30_000 });
+    await page.fill('.demo-seed', '4242');
+    await page.click('.demo-seed-button');
+    await page.waitForFunction(() => document.querySelector('.demo-live [data-field="seed"]').textContent === '4242');
+    expect(new URL(page.url()).searchParams.get('seed')).toBe('4242');
+    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 5,
+      null, { timeout: 30_000 });
+
+    await page.click('.demo-pause-button');
+    expect(await page.getAttribute('.demo-pause-button', 'aria-pressed')).toBe('true');
+    // Once the move in flight lands, the counter stays put.
+    await page.waitForFunction(() => /Ready/.test(document.querySelector('.ai-status').textContent));
+    const paused = await page.evaluate(() => document.querySelector('.demo-live [data-field="aiMoves"]').textContent);
+    await page.waitForTimeout(600); // nothing to wait for: checking that nothing happens
+    expect(await page.evaluate(() => document.querySelector('.demo-live [data-field="aiMoves"]').textContent)).toBe(paused);
+    await page.click('.demo-pause-button');
+    await page.waitForFunction((p) => document.querySelector('.demo-live [data-field="aiMoves"]').textContent !== p, paused);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('starts the next game when one ends and keeps a table over games', async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1100, height: 1300 } });
+    // A weak fixed depth ends games quickly.
+    await page.goto(`${server.url}demo.html?speed=max&strength=d2&seed=7`);
+    await page.waitForFunction(() => document.querySelector('.demo-games-count').textContent === '1',
+      null, { timeout: 80_000, polling: 200 });
+    await page.waitForFunction(() => document.querySelector('.demo-live').dataset.game === '2', null, { timeout: 10_000 });
+    expect(await page.textContent('.demo-live [data-field="seed"]')).toBe('8');
+    const rows = await page.$$eval('.demo-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    expect(rows[0]).toEqual(['512', expect.stringMatching(/^[01] \/ 1$/), expect.stringMatching(/^(0|100)%$/)]);
+    const recent = await page.$$eval('.demo-recent tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    expect(recent).toHaveLength(1);
+    expect(recent[0].slice(0, 2)).toEqual(['1', '7']);
+    expect(Number(recent[0][2])).toBeGreaterThan(0);
+    // The milestones column lists each tile from 2048 up that the game reached.
+    const reached = Number(recent[0][3]) >= 2048 ? recent[0][5].split(', ').length : 0;
+    expect(reached).toBe(Math.max(0, Math.log2(Number(recent[0][3])) - 10));
+    await screenshot(page, 'app-demo-table');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
