@@ -1,11 +1,14 @@
 // One seeded game from the first spawn to game over, the player's moves chosen
-// by a search function. The game is exact (Tiles) whatever the search sees.
+// by a search function and the tiles placed by a spawner (spawner.h). The game
+// is exact (Tiles) whatever the search sees.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 #include "ai/search_settings.h"
+#include "ai/spawner.h"
 #include "engine/tiles.h"
 
 namespace g2048 {
@@ -17,6 +20,7 @@ struct GameRecord {
   std::uint64_t moves = 0;
   std::uint64_t nodes = 0;
   double seconds = 0;
+  std::string stopped;  // why the spawner placed no tile, when it stopped the game early
 };
 
 struct TurnRecord {
@@ -33,5 +37,11 @@ using OnTurn = std::function<void(const TurnRecord&)>;
 // from Rng(seed): two for the start, then one after every move.
 GameRecord play_game(std::uint64_t seed, const ChooseMove& choose, const OnTurn& on_turn = {},
                      std::uint64_t max_moves = 0);
+
+// The same with any spawner, which draws (if at all) from Rng(seed): with a
+// RandomSpawner this is the game above, move for move. A spawner that fails
+// ends the game, its reason in GameRecord::stopped.
+GameRecord play_game(std::uint64_t seed, const ChooseMove& choose, Spawner& spawner,
+                     const OnTurn& on_turn = {}, std::uint64_t max_moves = 0);
 
 }  // namespace g2048
