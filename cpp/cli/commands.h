@@ -7,5 +7,6 @@ namespace g2048::cli {
 int run_selfplay(const Args& args);
 int run_suggest(const Args& args);
 int run_bench(const Args& args);
+int run_arena(const Args& args);
 
 }  // namespace g2048::cli

@@ -12,11 +12,19 @@ namespace {
 const char kUsage[] =
     "usage: ai2048 COMMAND [options]\n"
     "  selfplay [--games N] [--seed S] [--jobs J] [--trace FILE] [--max-moves M] [search]\n"
+    "           [--player NAME] [--spawner NAME] [players]\n"
     "  suggest BOARD [search]      BOARD: 16 tile values, row-major, e.g. 0,0,2,0,...\n"
     "  bench [--repeat R] [search] search speed on fixed early/middle/late positions\n"
+    "  arena [--games N] [--seed S] [--jobs J] [--spawner NAME] [--players A,B,...]\n"
+    "        [--max-moves M] [--time-ms T | --expectimax-depth D --minimax-depth D] [players]\n"
+    "        every player on the same seeds: a table and one JSON line per player\n"
     "search options (one budget at most; none: depth chosen from the position):\n"
     "  --depth D | --nodes K | --time-ms T\n"
-    "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N] [--weights k=v,...]\n";
+    "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N] [--weights k=v,...]\n"
+    "players: expectimax (default), minimax, montecarlo, greedy, corner\n"
+    "  [--playouts K] [--playout-depth D]  montecarlo: playouts per move, moves per playout\n"
+    "spawners: random (default), evil, human (8402: tiles typed on stdin as CELL VALUE)\n"
+    "  [--evil-depth D]                    the evil spawner's look-ahead, 0-4 (default 1)\n";
 
 }  // namespace
 
@@ -32,7 +40,9 @@ int main(int argc, char** argv) {
     if (command == "selfplay") return g2048::cli::run_selfplay(args);
     if (command == "suggest") return g2048::cli::run_suggest(args);
     if (command == "bench") return g2048::cli::run_bench(args);
-    throw g2048::cli::UsageError("unknown command \"" + command + "\" (selfplay, suggest, bench)");
+    if (command == "arena") return g2048::cli::run_arena(args);
+    throw g2048::cli::UsageError("unknown command \"" + command +
+                                 "\" (selfplay, suggest, bench, arena)");
   } catch (const g2048::cli::UsageError& e) {
     std::fprintf(stderr, "ai2048: %s\n", e.what());
     return 2;

@@ -1,29 +1,48 @@
 // ai2048 selfplay: seeded games on several threads, one JSON line per game, a
 // summary line, an optional per-move trace, and a progress line on stderr.
+// Any player against any spawner (--player, --spawner); the default pair,
+// expectimax against the random spawner, prints exactly what it always did,
+// and any other pair adds "player" and "spawner" to the summary line. With
+// the human spawner, a person types each tile on stdin ("CELL VALUE").
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <vector>
 
-#include "ai/expectimax.h"
+#include "ai/player.h"
 #include "ai/selfplay.h"
+#include "ai/spawner.h"
 #include "cli/commands.h"
 #include "cli/json.h"
+#include "cli/player_options.h"
 
 namespace g2048::cli {
 
 namespace {
+
+// A message as a JSON string (they are plain ASCII; quotes and backslashes escaped).
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
 
 std::string game_line(const GameRecord& g) {
   return "{\"seed\":" + std::to_string(g.seed) + ",\"score\":" + std::to_string(g.score) +
          ",\"maxTile\":" + std::to_string(1ULL << g.max_exponent) +
          ",\"moves\":" + std::to_string(g.moves) + ",\"seconds\":" + json_number(g.seconds) +
          ",\"movesPerSecond\":" + json_number(g.moves / std::max(g.seconds, 1e-9)) +
-         ",\"nodes\":" + std::to_string(g.nodes) + "}";
+         ",\"nodes\":" + std::to_string(g.nodes) +
+         (g.stopped.empty() ? "" : ",\"stopped\":" + json_string(g.stopped)) + "}";
 }
 
 std::string summary_line(std::vector<GameRecord> games, double wall_seconds) {
@@ -60,11 +79,46 @@ std::string trace_line(std::uint64_t seed, const TurnRecord& t) {
          ",\"next\":" + json_board(t.after) + "}\n";
 }
 
+// The human spawner's source: the board on stderr, then a line "CELL VALUE"
+// from stdin (asked again until it is a legal tile); false at the end of input.
+bool ask_on_terminal(const Tiles& board, Placement* out) {
+  for (;;) {
+    std::string grid;
+    auto values = tiles_to_values(board);
+    for (int i = 0; i < 16; ++i) {
+      char cell[16];
+      std::snprintf(cell, sizeof cell, "%7lld", static_cast<long long>(values[i]));
+      grid += cell;
+      if (i % 4 == 3) grid += "\n";
+    }
+    std::fprintf(stderr, "%splace a tile: CELL VALUE (cell 0-15 row-major, value 2 or 4)\n",
+                 grid.c_str());
+    std::string line;
+    if (!std::getline(std::cin, line)) return false;
+    std::istringstream in(line);
+    Placement p;
+    std::string rest;
+    if (!(in >> p.cell >> p.value) || (in >> rest)) {
+      std::fprintf(stderr, "ai2048: expected two numbers, CELL VALUE, got \"%s\"\n",
+                   line.c_str());
+      continue;
+    }
+    std::string problem = check_placement(board, p.cell, p.value);
+    if (problem.empty()) {
+      *out = p;
+      return true;
+    }
+    std::fprintf(stderr, "ai2048: %s\n", problem.c_str());
+  }
+}
+
 }  // namespace
 
 int run_selfplay(const Args& args) {
   std::vector<std::string> known = kSearchOptions;
-  known.insert(known.end(), {"--games", "--seed", "--jobs", "--trace", "--max-moves"});
+  known.insert(known.end(), kPlayerTuningOptions.begin(), kPlayerTuningOptions.end());
+  known.insert(known.end(),
+               {"--games", "--seed", "--jobs", "--trace", "--max-moves", "--player", "--spawner"});
   args.check_known(known);
   if (!args.positional().empty())
     throw UsageError("selfplay takes no board; unexpected \"" + args.positional()[0] + "\"");
@@ -72,8 +126,17 @@ int run_selfplay(const Args& args) {
   std::uint64_t seed = args.count("--seed", 1, 0, UINT64_MAX / 2);
   unsigned jobs = static_cast<unsigned>(args.count("--jobs", 1, 1, 256));
   std::uint64_t max_moves = args.count("--max-moves", 0, 0, UINT64_MAX / 2);
-  SearchSettings settings = search_settings(args);
-  Heuristic heuristic(heuristic_weights(args));
+  std::string player_name = args.text("--player", "expectimax");
+  std::string spawner_name = args.text("--spawner", "random");
+  PlayerSettings settings = player_settings(args, search_settings(args));
+  check_player(player_name, settings);
+  check_spawner_name(spawner_name);
+  SpawnerSettings spawn_settings = spawner_settings(args);
+  if (spawner_name == "human") {
+    spawn_settings.ask = ask_on_terminal;
+    jobs = 1;  // one person, one game at a time
+  }
+  bool default_pair = player_name == "expectimax" && spawner_name == "random";
   std::string trace_path = args.text("--trace", "");
   std::ofstream trace;
   if (!trace_path.empty()) {
@@ -86,15 +149,18 @@ int run_selfplay(const Args& args) {
   std::atomic<std::uint64_t> next_game{0}, moves_done{0};
   auto start = std::chrono::steady_clock::now();
   auto worker = [&] {
-    ExpectimaxSearcher searcher(heuristic);
+    std::string error;
+    std::unique_ptr<Player> player = make_player(player_name, settings, &error);
+    std::unique_ptr<Spawner> spawner = make_spawner(spawner_name, spawn_settings, &error);
     for (std::uint64_t i; (i = next_game++) < games;) {
       std::string game_trace;
-      auto choose = [&](const Tiles& t) { return searcher.search(t, settings); };
+      player->set_seed(seed + i);
+      auto choose = [&](const Tiles& t) { return player->choose(t); };
       auto on_turn = [&](const TurnRecord& turn) {
         ++moves_done;
         if (trace.is_open()) game_trace += trace_line(seed + i, turn);
       };
-      GameRecord g = play_game(seed + i, choose, on_turn, max_moves);
+      GameRecord g = play_game(seed + i, choose, *spawner, on_turn, max_moves);
       std::lock_guard<std::mutex> lock(out_mutex);
       records.push_back(g);
       std::printf("%s\n", game_line(g).c_str());
@@ -126,7 +192,11 @@ int run_selfplay(const Args& args) {
   for (auto& t : threads) t.join();
   progress.join();
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%s\n", summary_line(records, wall).c_str());
+  std::string summary = summary_line(records, wall);
+  if (!default_pair)
+    summary.insert(summary.size() - 1,
+                   ",\"player\":\"" + player_name + "\",\"spawner\":\"" + spawner_name + "\"");
+  std::printf("%s\n", summary.c_str());
   return 0;
 }
 

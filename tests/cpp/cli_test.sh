@@ -30,6 +30,14 @@ expect_error "only one of depth, nodes and time" selfplay --depth 2 --nodes 100
 expect_error "--time-ms must be a number" selfplay --time-ms -5
 expect_error "unknown command" frobnicate
 expect_error "needs a value" selfplay --games
+expect_error 'unknown player "bogus" (expectimax, minimax, montecarlo, greedy, corner)' selfplay --player bogus
+expect_error 'unknown spawner "nice" (random, evil, human)' selfplay --spawner nice
+expect_error "--playouts must be a whole number from 1" selfplay --player montecarlo --playouts 0
+expect_error "--evil-depth must be a whole number from 0 to 4" selfplay --spawner evil --evil-depth 9
+expect_error "montecarlo takes playouts, not a search depth" selfplay --player montecarlo --depth 2
+expect_error "arena plays without a person" arena --spawner human
+expect_error 'unknown player "bogus"' arena --players greedy,bogus
+expect_error "unknown option --depth" arena --depth 2
 
 # A good suggestion is one JSON line with a legal direction.
 out=$("$AI2048" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --depth 2)
@@ -45,6 +53,44 @@ if "$AI2048" selfplay --games 10 --seed 1 --depth 2 --jobs 2 --trace "$tmp/t.jso
 else
   echo "FAIL: selfplay exited with an error"; fails=$((fails + 1))
 fi
+
+# Every player against the random and the evil spawner: full games the reference rules accept.
+for pair in "minimax random --depth 1" "montecarlo random --playouts 2 --playout-depth 20" \
+            "greedy evil --evil-depth 2" "corner random" "expectimax evil --depth 1"; do
+  set -- $pair
+  player=$1 spawner=$2; shift 2
+  if "$AI2048" selfplay --games 3 --seed 5 --jobs 2 --player "$player" --spawner "$spawner" "$@" \
+      --trace "$tmp/p.jsonl" >"$tmp/p_games.jsonl" 2>/dev/null; then
+    "$TRACE_CHECK" "$tmp/p.jsonl" "$tmp/p_games.jsonl" 3 || { echo "FAIL: trace of $pair"; fails=$((fails + 1)); }
+    grep -q "\"summary\":true,\"games\":3,.*\"player\":\"$player\",\"spawner\":\"$spawner\"}" "$tmp/p_games.jsonl" ||
+      { echo "FAIL: summary of $pair: $(tail -1 "$tmp/p_games.jsonl")"; fails=$((fails + 1)); }
+  else
+    echo "FAIL: selfplay $pair exited with an error"; fails=$((fails + 1))
+  fi
+done
+
+# The same seed and player give the same games (Monte Carlo draws from its seed).
+a=$("$AI2048" selfplay --games 2 --seed 9 --player montecarlo --playouts 3 2>/dev/null | grep -v summary | sed 's/"seconds".*//')
+b=$("$AI2048" selfplay --games 2 --seed 9 --player montecarlo --playouts 3 --jobs 2 2>/dev/null | grep -v summary | sort | sed 's/"seconds".*//')
+[ "$(echo "$a" | sort)" = "$b" ] || { echo "FAIL: montecarlo games differ: $a / $b"; fails=$((fails + 1)); }
+
+# 8402: a person types the tiles; a taken cell and a bad value are refused and
+# asked again; two tiles open the game, two follow moves 1 and 2, and move 3
+# finds the input at its end.
+printf '0 2\n0 2\n5 3\n15 2\n0 2\n1 4\n' |
+  "$AI2048" selfplay --player corner --spawner human >"$tmp/h.jsonl" 2>"$tmp/h.err"
+grep -q '"moves":3,.*"stopped":"the person placed no tile"' "$tmp/h.jsonl" ||
+  { echo "FAIL: human game: $(cat "$tmp/h.jsonl")"; fails=$((fails + 1)); }
+grep -q "cell 0 is not empty (it holds a 2)" "$tmp/h.err" && grep -q "a 2 or a 4, got 3" "$tmp/h.err" ||
+  { echo "FAIL: human game errors: $(cat "$tmp/h.err")"; fails=$((fails + 1)); }
+
+# The arena: a table row and a JSON line per player, on the same seeds.
+arena=$("$AI2048" arena --games 2 --players greedy,corner,minimax --minimax-depth 1 --spawner evil 2>/dev/null)
+for p in greedy corner minimax; do
+  echo "$arena" | grep -q "^$p " || { echo "FAIL: arena has no $p row: $arena"; fails=$((fails + 1)); }
+  echo "$arena" | grep -q "{\"arena\":true,\"player\":\"$p\",.*\"spawner\":\"evil\",\"games\":2," ||
+    { echo "FAIL: arena has no $p line: $arena"; fails=$((fails + 1)); }
+done
 
 bench=$("$AI2048" bench --depth 2 --repeat 1)
 echo "$bench" | grep -q '"early":{"searches":' || { echo "FAIL: bench printed: $bench"; fails=$((fails + 1)); }

@@ -1,0 +1,242 @@
+// ai2048 arena: every player (or those named) plays the same seeded games
+// against the same spawner; an aligned table, then one JSON line per player.
+//
+// Default settings, chosen for comparable, light time per move (a fraction of
+// a millisecond to a few, so 50 games of every player finish in minutes on 2
+// cores; see the README of the CLI in the usage text):
+//   expectimax  depth 2          (--expectimax-depth D)
+//   minimax     depth 2          (--minimax-depth D), classic evaluation, alpha-beta
+//   montecarlo  10 playouts/move (--playouts K, --playout-depth D)
+//   greedy, corner               (no settings)
+// --time-ms T instead gives expectimax, minimax and montecarlo the same time
+// budget per move (comparable by construction, but not deterministic).
+//
+// Columns: average and median score; the share of games whose largest tile
+// reached 256 ... 32768 (the JSON line goes to 131072); moves/s of whole games
+// (player and spawner) per thread; ms per move: the player's thinking only.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "ai/player.h"
+#include "ai/selfplay.h"
+#include "ai/spawner.h"
+#include "cli/commands.h"
+#include "cli/json.h"
+#include "cli/player_options.h"
+
+namespace g2048::cli {
+
+namespace {
+
+constexpr int kDefaultExpectimaxDepth = 2;
+constexpr int kDefaultMinimaxDepth = 2;
+constexpr int kDefaultPlayouts = 10;
+constexpr int kFirstReach = 8;   // 256
+constexpr int kTableReachTo = 15;  // 32768
+
+struct Entry {
+  std::string name;
+  std::string description;  // its settings, in words
+  PlayerSettings settings;
+  std::vector<GameRecord> games;
+  double think_seconds = 0;
+};
+
+struct Stats {
+  double mean = 0, median = 0, moves = 0, game_seconds = 0;
+  std::uint64_t min = 0, max = 0, nodes = 0;
+  int top = 0;
+  double reach[kMaxExponent + 1] = {};
+};
+
+Stats stats_of(std::vector<GameRecord> games) {
+  Stats s;
+  std::sort(games.begin(), games.end(),
+            [](const GameRecord& a, const GameRecord& b) { return a.score < b.score; });
+  std::size_t n = games.size();
+  for (const auto& g : games) {
+    s.mean += static_cast<double>(g.score) / n;
+    s.moves += g.moves;
+    s.game_seconds += g.seconds;
+    s.nodes += g.nodes;
+    s.top = std::max(s.top, g.max_exponent);
+    for (int e = 0; e <= g.max_exponent; ++e) s.reach[e] += 1.0 / n;
+  }
+  s.median = n % 2 ? games[n / 2].score : (games[n / 2 - 1].score + games[n / 2].score) / 2.0;
+  s.min = games.front().score;
+  s.max = games.back().score;
+  return s;
+}
+
+std::vector<std::string> split_names(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t pos = 0;
+  while (pos <= text.size()) {
+    std::size_t end = text.find(',', pos);
+    if (end == std::string::npos) end = text.size();
+    if (end > pos) out.push_back(text.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  return out;
+}
+
+// The entry of one player with the arena's settings for it.
+Entry entry_for(const std::string& name, const Args& args, double time_ms) {
+  Entry e;
+  e.name = name;
+  SearchSettings search;
+  if (time_ms > 0) search.time_ms = time_ms;
+  if (name == "expectimax" && time_ms <= 0)
+    search.depth = static_cast<int>(
+        args.count("--expectimax-depth", kDefaultExpectimaxDepth, 1, kMaxSearchDepth));
+  if (name == "minimax" && time_ms <= 0)
+    search.depth = static_cast<int>(
+        args.count("--minimax-depth", kDefaultMinimaxDepth, 1, kMaxSearchDepth));
+  e.settings = player_settings(args, search);
+  if (!args.has("--playouts")) e.settings.playouts = kDefaultPlayouts;
+  check_player(name, e.settings);
+
+  char words[96];
+  if (name == "expectimax" || name == "minimax") {
+    if (time_ms > 0) std::snprintf(words, sizeof words, "%g ms/move", time_ms);
+    else std::snprintf(words, sizeof words, "depth %d", e.settings.search.depth);
+  } else if (name == "montecarlo") {
+    if (time_ms > 0) std::snprintf(words, sizeof words, "%g ms/move", time_ms);
+    else std::snprintf(words, sizeof words, "%d playouts", e.settings.playouts);
+    if (e.settings.playout_depth > 0)
+      std::snprintf(words + std::strlen(words), sizeof words - std::strlen(words), ", %d deep",
+                    e.settings.playout_depth);
+  } else {
+    std::snprintf(words, sizeof words, "-");
+  }
+  e.description = words;
+  return e;
+}
+
+std::string json_line(const Entry& e, const Stats& s, const std::string& spawner,
+                      std::uint64_t seed) {
+  std::string reach = "{";
+  for (int x = kFirstReach; x <= kMaxExponent; ++x)
+    reach += (x > kFirstReach ? ",\"" : "\"") + std::to_string(1ULL << x) + "\":" +
+             json_number(s.reach[x]);
+  reach += "}";
+  return "{\"arena\":true,\"player\":\"" + e.name + "\",\"settings\":\"" + e.description +
+         "\",\"spawner\":\"" + spawner + "\",\"games\":" + std::to_string(e.games.size()) +
+         ",\"seed\":" + std::to_string(seed) + ",\"mean\":" + json_number(s.mean) +
+         ",\"median\":" + json_number(s.median) + ",\"min\":" + std::to_string(s.min) +
+         ",\"max\":" + std::to_string(s.max) + ",\"maxTile\":" + std::to_string(1ULL << s.top) +
+         ",\"reach\":" + reach + ",\"moves\":" + json_number(s.moves) +
+         ",\"movesPerSecond\":" + json_number(s.moves / std::max(s.game_seconds, 1e-9)) +
+         ",\"msPerMove\":" + json_number(1000 * e.think_seconds / std::max(s.moves, 1.0)) +
+         ",\"nodes\":" + std::to_string(s.nodes) + "}";
+}
+
+void print_table(const std::vector<Entry>& entries, const std::vector<Stats>& stats) {
+  std::printf("%-10s  %-16s %5s %9s %9s %7s", "player", "settings", "games", "average", "median",
+              "best");
+  for (int x = kFirstReach; x <= kTableReachTo; ++x) std::printf(" %5llu", 1ULL << x);
+  std::printf(" %9s %9s\n", "moves/s", "ms/move");
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const Entry& e = entries[i];
+    const Stats& s = stats[i];
+    std::printf("%-10s  %-16s %5zu %9.0f %9.0f %7llu", e.name.c_str(), e.description.c_str(),
+                e.games.size(), s.mean, s.median, 1ULL << s.top);
+    for (int x = kFirstReach; x <= kTableReachTo; ++x) std::printf(" %4.0f%%", 100 * s.reach[x]);
+    std::printf(" %9.0f %9.3f\n", s.moves / std::max(s.game_seconds, 1e-9),
+                1000 * e.think_seconds / std::max(s.moves, 1.0));
+  }
+}
+
+}  // namespace
+
+int run_arena(const Args& args) {
+  std::vector<std::string> known = {"--games", "--seed", "--jobs", "--spawner", "--players",
+                                    "--max-moves", "--time-ms", "--expectimax-depth",
+                                    "--minimax-depth", "--weights"};
+  known.insert(known.end(), kPlayerTuningOptions.begin(), kPlayerTuningOptions.end());
+  args.check_known(known);
+  if (!args.positional().empty())
+    throw UsageError("arena takes no board; unexpected \"" + args.positional()[0] + "\"");
+  std::uint64_t games = args.count("--games", 50, 1, 1000000);
+  std::uint64_t seed = args.count("--seed", 1, 0, UINT64_MAX / 2);
+  unsigned jobs = static_cast<unsigned>(args.count("--jobs", 1, 1, 256));
+  std::uint64_t max_moves = args.count("--max-moves", 0, 0, UINT64_MAX / 2);
+  double time_ms = args.number("--time-ms", 0, 0.001, 1e7);
+  std::string spawner_name = args.text("--spawner", "random");
+  check_spawner_name(spawner_name);
+  if (spawner_name == "human")
+    throw UsageError("the arena plays without a person: use selfplay --spawner human");
+  SpawnerSettings spawn_settings = spawner_settings(args);
+  std::vector<std::string> names = split_names(args.text("--players", player_names_text()));
+  for (auto& n : names) n.erase(0, n.find_first_not_of(' '));
+  if (names.empty()) throw UsageError("--players needs at least one name");
+
+  std::vector<Entry> entries;
+  for (const auto& n : names) entries.push_back(entry_for(n, args, time_ms));
+
+  // Game-major order: every player's game i is played before game i+1, so a
+  // shared machine's load falls on all players alike.
+  std::uint64_t tasks = games * entries.size();
+  std::atomic<std::uint64_t> next_task{0}, done{0};
+  std::mutex mutex;
+  auto start = std::chrono::steady_clock::now();
+  auto worker = [&] {
+    std::string error;
+    std::vector<std::unique_ptr<Player>> players(entries.size());
+    std::unique_ptr<Spawner> spawner = make_spawner(spawner_name, spawn_settings, &error);
+    for (std::uint64_t t; (t = next_task++) < tasks;) {
+      std::size_t p = t % entries.size();
+      std::uint64_t game_seed = seed + t / entries.size();
+      if (!players[p]) players[p] = make_player(entries[p].name, entries[p].settings, &error);
+      Player& player = *players[p];
+      player.set_seed(game_seed);
+      double think = 0;
+      auto choose = [&](const Tiles& board) {
+        auto t0 = std::chrono::steady_clock::now();
+        SearchResult r = player.choose(board);
+        think += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return r;
+      };
+      GameRecord g = play_game(game_seed, choose, *spawner, {}, max_moves);
+      std::lock_guard<std::mutex> lock(mutex);
+      entries[p].games.push_back(g);
+      entries[p].think_seconds += think;
+      ++done;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned j = 0; j < std::min<std::uint64_t>(jobs, tasks); ++j) threads.emplace_back(worker);
+  std::thread progress([&] {
+    for (int ticks = 1; done < tasks; ++ticks) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (ticks % 25 || done >= tasks) continue;  // about every 5 s
+      double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::fprintf(stderr, "arena: %llu/%llu games done, %.0f s\n",
+                   static_cast<unsigned long long>(done.load()),
+                   static_cast<unsigned long long>(tasks), secs);
+    }
+  });
+  for (auto& t : threads) t.join();
+  progress.join();
+
+  std::vector<Stats> stats;
+  for (const auto& e : entries) stats.push_back(stats_of(e.games));
+  std::string spawner_words = spawner_name;
+  if (spawner_name == "evil") spawner_words += " (depth " + std::to_string(spawn_settings.evil_depth) + ")";
+  std::printf("arena: %llu games per player, seeds %llu..%llu, spawner %s\n",
+              static_cast<unsigned long long>(games), static_cast<unsigned long long>(seed),
+              static_cast<unsigned long long>(seed + games - 1), spawner_words.c_str());
+  print_table(entries, stats);
+  for (std::size_t i = 0; i < entries.size(); ++i)
+    std::printf("%s\n", json_line(entries[i], stats[i], spawner_name, seed).c_str());
+  return 0;
+}
+
+}  // namespace g2048::cli

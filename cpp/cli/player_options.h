@@ -1,0 +1,27 @@
+// Command-line options that pick and tune the players and spawners
+// (ai/player.h, ai/spawner.h), shared by selfplay and arena.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ai/player.h"
+#include "ai/spawner.h"
+#include "cli/options.h"
+
+namespace g2048::cli {
+
+// --playouts K --playout-depth D --evil-depth D
+extern const std::vector<std::string> kPlayerTuningOptions;
+
+// The player's settings: `search` as the budget, then the Monte Carlo options.
+PlayerSettings player_settings(const Args& args, const SearchSettings& search);
+// Throws a UsageError naming the known players when name is not one, or when
+// the settings do not suit it.
+void check_player(const std::string& name, const PlayerSettings& settings);
+// --evil-depth (the human source is the caller's).
+SpawnerSettings spawner_settings(const Args& args);
+// Throws a UsageError naming the known spawners when name is not one.
+void check_spawner_name(const std::string& name);
+
+}  // namespace g2048::cli
