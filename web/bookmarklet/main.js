@@ -73,17 +73,20 @@ export async function start() {
     const { createEngine } = await import(ENGINE_URL);
     engine = await createEngine({});
   } catch (err) {
+    const reason = String(err && err.message ? err.message : err);
     overlay.disable();
     overlay.setStatus('The AI could not start');
-    overlay.setMessage(`This page does not allow the AI's engine to load (${err && err.message ? err.message : err}). `
-      + 'Nothing on this page was changed.', 'error');
+    overlay.setMessage(/Content Security Policy|unsafe-eval/i.test(reason)
+      ? "This page's Content Security Policy forbids running the AI's WebAssembly engine here. "
+        + 'Nothing on this page was changed.'
+      : `The AI's engine could not start on this page (${reason}). Nothing on this page was changed.`, 'error');
     return controller;
   }
   if (closed) {
     engine.dispose();
     return controller;
   }
-  overlay.setMode(describeMode(engine));
+  overlay.setMode(describeMode(engine), engine.fallback || '');
   player = createPlayer({
     adapter: page.adapter,
     engine,

@@ -70,7 +70,7 @@ export function createOverlay(handlers, doc = document) {
   let rate = 0;
   let choice = '';
   const showStats = () => {
-    stats.textContent = `${moves} moves · ${rate.toFixed(1)} moves/s${choice ? ` · AI: ${choice}` : ''}`;
+    stats.textContent = `${moves} ${moves === 1 ? 'move' : 'moves'} · ${rate.toFixed(1)} moves/s${choice ? ` · AI: ${choice}` : ''}`;
   };
 
   (doc.body || doc.documentElement).append(host);
@@ -88,11 +88,12 @@ export function createOverlay(handlers, doc = document) {
       toggle.disabled = true;
       for (const input of panel.querySelectorAll('select, input')) input.disabled = true;
     },
-    setMode(text) {
+    setMode(text, detail = '') {
       mode.textContent = text;
+      mode.title = detail;
     },
     setStatus(text) {
-      status.textContent = text;
+      if (status.textContent !== text) status.textContent = text;
     },
     setChoice(text) {
       choice = text;

@@ -108,7 +108,7 @@ export function createPlayer({ adapter, engine, ui, getSettings, visibility, clo
           return finish('The page ignores the AI\'s moves (every legal move was tried). Stopped.', 'error');
         }
       } else {
-        ui.setStatus(`Thinking… ${moves} moves`);
+        ui.setStatus('Playing');
         let result;
         try {
           result = await engine.bestMove(snap.board, searchSettingsFor(getSettings().strength, engine.mode));

@@ -13,7 +13,7 @@ export const SPEEDS = [
 // Search budgets in the engine's terms (see the JS engine API).
 export const STRENGTHS = [
   { id: 'quick', label: 'Quick', title: 'depth 2', search: { depth: 2 } },
-  { id: 'normal', label: 'Normal', title: '40 ms a move', search: { timeMs: 40 } },
+  { id: 'normal', label: 'Normal', title: '50 ms a move', search: { timeMs: 50 } },
   { id: 'strong', label: 'Strong', title: '150 ms a move', search: { timeMs: 150 } },
   { id: 'strongest', label: 'Strongest', title: '500 ms a move', search: { timeMs: 500 } },
 ];

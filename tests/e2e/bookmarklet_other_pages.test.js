@@ -1,0 +1,184 @@
+// The bookmarklet on pages other than ours, in real headless Chromium: a
+// clone whose state lives only in the DOM, a page with no game, pages whose
+// Content Security Policy forbids the payload, WebAssembly or workers, and a
+// hidden tab and a user's New Game in the middle of play. The fixture pages
+// (tests/e2e/fixtures) are served on another port than the payload (dist/).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, screenshot, serve } from './browser.js';
+import {
+  bookmarkletCode, clickBookmarklet, domBoard, overlayState, pageDomWithoutPanel, serveFixtures, setTabHidden, waitFor,
+} from './bookmarklet_helpers.js';
+
+const fixture = (page) => page.evaluate(() => ({ ...window.__fixture }));
+const storage = (page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
+
+describe('the bookmarklet on other pages', () => {
+  let payload;
+  let host;
+  let browser;
+  let code;
+  let payloadOrigin;
+
+  beforeAll(async () => {
+    payload = await serve();
+    host = await serveFixtures();
+    browser = await launchBrowser();
+    code = bookmarkletCode(payload.url);
+    payloadOrigin = payload.url.slice(0, -1);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await payload?.close();
+    await host?.close();
+  });
+
+  it('plays a clone whose state is only in the DOM (no localStorage)', async () => {
+    const { page, errors, outside } = await newPage(browser);
+    await page.goto(`${host.url}clone.html?storage=none`);
+    await clickBookmarklet(page, code);
+    const state = await waitFor(() => overlayState(page), (s) => s.moves >= 40, '40 moves', 60_000);
+    expect(state.messageKind).not.toBe('error');
+    const game = await fixture(page);
+    // Every key it sent was a legal move on the page's real board: it read the
+    // board right from the tiles alone (at most a stray one while rendering).
+    expect(game.moves).toBeGreaterThanOrEqual(40);
+    expect(game.keydowns - game.moves).toBeLessThanOrEqual(2);
+    expect(await storage(page)).toBe('{}');
+    const board = await domBoard(page);
+    expect(board.reduce((a, b) => a + b, 0)).toBeGreaterThan(80);
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await page.context().close();
+  });
+
+  it('presses Keep going at "You win!" on a DOM-only clone, and plays on', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${host.url}clone.html?storage=none&board=1024,1024,0,0,0,0,0,0,0,0,0,0,0,0,0,2`);
+    await clickBookmarklet(page, code);
+    const state = await waitFor(() => overlayState(page), (s) => s.moves >= 15, '15 moves', 45_000);
+    const game = await fixture(page);
+    expect(game.wonShown).toBe(1);
+    expect(game.keepGoingClicks).toBe(1);
+    expect(game.moves).toBeGreaterThanOrEqual(15);
+    expect(Math.max(...await domBoard(page))).toBeGreaterThanOrEqual(2048);
+    expect(await page.evaluate(() => document.querySelector('.game-message').className)).toBe('game-message');
+    expect(state.message).toMatch(/You win/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says so on a page with no 2048 game, and leaves the page untouched', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${host.url}no-game.html`);
+    const before = { dom: await pageDomWithoutPanel(page), storage: await storage(page) };
+    await clickBookmarklet(page, code);
+    const state = await waitFor(() => overlayState(page), (s) => Boolean(s.message), 'the message', 20_000);
+    expect(state.message).toMatch(/No 2048 game found on this page/);
+    expect(state.message).toMatch(/Nothing on this page was changed/);
+    expect(state.messageKind).toBe('error');
+    expect(await page.locator('ai2048-bookmarklet [data-action=toggle]').isDisabled()).toBe(true);
+    await screenshot(page, 'bookmarklet-no-game');
+    expect(await pageDomWithoutPanel(page)).toBe(before.dom);
+    expect(await storage(page)).toBe(before.storage);
+    expect((await fixture(page)).keydowns).toBe(0);
+    // The host page's styles stay out of the panel: its "div { color: red
+    // !important }" does not reach the panel's text.
+    const color = await page.locator('ai2048-bookmarklet [data-role=status]').evaluate((el) => getComputedStyle(el).color);
+    expect(color).not.toBe('rgb(255, 0, 0)');
+    // Closing removes the panel and the guard; the bookmark works again after.
+    await page.locator('ai2048-bookmarklet [data-action=close]').click();
+    expect(await page.evaluate(() => [document.querySelectorAll('ai2048-bookmarklet').length, typeof window.__ai2048Bookmarklet]))
+      .toEqual([0, 'undefined']);
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(before.dom);
+    await clickBookmarklet(page, code);
+    await waitFor(() => overlayState(page), (s) => s.hosts === 1 && Boolean(s.message), 'the panel again', 20_000);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('alerts plainly when the page\'s CSP forbids loading the payload, and changes nothing', async () => {
+    const { page } = await newPage(browser);
+    await page.goto(`${host.url}clone.html?csp=${encodeURIComponent("script-src 'self'")}`);
+    const before = { dom: await pageDomWithoutPanel(page), game: await fixture(page) };
+    const dialog = new Promise((resolve) => page.once('dialog', async (d) => {
+      resolve(d.message());
+      await d.dismiss();
+    }));
+    await clickBookmarklet(page, code);
+    const message = await dialog;
+    expect(message).toContain("this page's Content Security Policy forbids loading scripts");
+    expect(message).toContain(payload.url);
+    expect(await page.evaluate(() => [document.querySelectorAll('ai2048-bookmarklet').length, typeof window.__ai2048Bookmarklet]))
+      .toEqual([0, 'undefined']);
+    expect(await pageDomWithoutPanel(page)).toBe(before.dom);
+    expect((await fixture(page)).keydowns).toBe(before.game.keydowns);
+    await page.context().close();
+  });
+
+  it('says so when the page\'s CSP forbids WebAssembly, and sends no key', async () => {
+    const { page } = await newPage(browser);
+    const policy = `script-src 'self' ${payloadOrigin}`;
+    await page.goto(`${host.url}clone.html?csp=${encodeURIComponent(policy)}`);
+    const before = await pageDomWithoutPanel(page);
+    await clickBookmarklet(page, code);
+    const state = await waitFor(() => overlayState(page), (s) => s.messageKind === 'error', 'the message', 30_000);
+    expect(state.message).toMatch(/Content Security Policy forbids running the AI's WebAssembly engine/);
+    expect(await pageDomWithoutPanel(page)).toBe(before);
+    expect((await fixture(page)).keydowns).toBe(0);
+    await page.context().close();
+  });
+
+  it('searches on the page\'s thread, in short slices, where the page forbids workers', async () => {
+    const { page } = await newPage(browser);
+    const policy = `script-src 'self' ${payloadOrigin} 'wasm-unsafe-eval'; worker-src 'none'`;
+    await page.goto(`${host.url}clone.html?csp=${encodeURIComponent(policy)}`);
+    // The longest gap between the page's frames while the AI plays.
+    await page.evaluate(() => {
+      window.__longestFrameGap = 0;
+      let last = performance.now();
+      const tick = (now) => {
+        window.__longestFrameGap = Math.max(window.__longestFrameGap, now - last);
+        last = now;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await clickBookmarklet(page, code);
+    const state = await waitFor(() => overlayState(page), (s) => s.moves >= 30, '30 moves', 60_000);
+    expect(state.mode).toBe('search: page thread');
+    const gap = await page.evaluate(() => window.__longestFrameGap);
+    console.log(`bookmarklet: longest frame gap on the page thread ${gap.toFixed(0)} ms`);
+    expect(gap).toBeLessThan(2000);
+    const game = await fixture(page);
+    expect(game.keydowns - game.moves).toBeLessThanOrEqual(2);
+    await page.context().close();
+  });
+
+  it('pauses while the tab is hidden, and follows a user\'s New Game', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${host.url}clone.html`);
+    await clickBookmarklet(page, code);
+    await waitFor(() => overlayState(page), (s) => s.moves >= 5, 'the first moves', 30_000);
+    await page.locator('ai2048-bookmarklet select[name=speed]').selectOption('10');
+
+    await setTabHidden(page, true);
+    await waitFor(() => overlayState(page), (s) => s.status === 'Paused while the tab is hidden', 'the pause');
+    const paused = (await fixture(page)).moves;
+    await page.waitForTimeout(700);
+    expect((await fixture(page)).moves).toBe(paused);
+    await setTabHidden(page, false);
+    await waitFor(() => fixture(page), (g) => g.moves >= paused + 3, 'moves after the tab is shown');
+
+    // The user starts a New Game mid-play: the AI plays the new board.
+    const beforeNew = await overlayState(page);
+    await page.click('.restart-button');
+    const after = await waitFor(() => overlayState(page), (s) => s.moves >= beforeNew.moves + 5, 'moves on the new game');
+    expect(after.toggle).toBe('Stop');
+    expect(after.messageKind).not.toBe('error');
+    const game = await fixture(page);
+    expect(game.keydowns - game.moves).toBeLessThanOrEqual(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
