@@ -11,16 +11,27 @@ import { createStaticServer, listen } from '../../web/scripts/static_server.mjs'
 
 export const fixturesDir = path.join(repoRoot, 'tests/e2e/fixtures');
 
-// The code of dist/bookmarklet.txt, as a browser runs a javascript: URL
-// (percent-decoded), with the baked address swapped for the test server's.
-export function bookmarkletCode(payloadUrl) {
+// dist/bookmarklet.txt's javascript: URL, with the baked address swapped for
+// the test server's.
+export function bookmarkletUrlFor(payloadUrl) {
   const text = fs.readFileSync(path.join(distDir, 'bookmarklet.txt'), 'utf8');
   const lines = text.split('\n').filter(Boolean);
   assert.equal(lines.length, 1, 'dist/bookmarklet.txt holds one line');
   const url = lines[0];
   assert.ok(url.startsWith('javascript:'), 'dist/bookmarklet.txt holds a javascript: URL');
   assert.equal(url.split(DEFAULT_BOOKMARKLET_BASE).length, 2, 'the default address is baked in once');
-  return decodeURIComponent(url.slice('javascript:'.length).replace(DEFAULT_BOOKMARKLET_BASE, payloadUrl));
+  return url.replace(DEFAULT_BOOKMARKLET_BASE, payloadUrl);
+}
+
+// Its code, as a browser runs a javascript: URL (percent-decoded).
+export function bookmarkletCode(payloadUrl) {
+  return decodeURIComponent(bookmarkletUrlFor(payloadUrl).slice('javascript:'.length));
+}
+
+// Opens the javascript: URL in the page itself, the way a bookmark does
+// (the browser decodes and runs it; the page must stay where it is).
+export async function openBookmarkletUrl(page, url) {
+  await page.evaluate((u) => { window.location.href = u; }, url);
 }
 
 // Runs the bookmarklet's code in the page, as clicking the bookmark does.

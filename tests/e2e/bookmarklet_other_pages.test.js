@@ -116,6 +116,25 @@ describe('the bookmarklet on other pages', () => {
     await page.context().close();
   });
 
+  it('alerts plainly when the server is not running', async () => {
+    const gone = await serve();
+    await gone.close();
+    const { page } = await newPage(browser);
+    await page.goto(`${host.url}clone.html`);
+    const before = await pageDomWithoutPanel(page);
+    const dialog = new Promise((resolve) => page.once('dialog', async (d) => {
+      resolve(d.message());
+      await d.dismiss();
+    }));
+    await clickBookmarklet(page, bookmarkletCode(gone.url));
+    const message = await dialog;
+    expect(message).toContain(`could not load from ${gone.url}`);
+    expect(message).toContain('is the 2048 AI server running?');
+    expect(await page.evaluate(() => typeof window.__ai2048Bookmarklet)).toBe('undefined');
+    expect(await pageDomWithoutPanel(page)).toBe(before);
+    await page.context().close();
+  });
+
   it('says so when the page\'s CSP forbids WebAssembly, and sends no key', async () => {
     const { page } = await newPage(browser);
     const policy = `script-src 'self' ${payloadOrigin}`;

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, serve } from './browser.js';
 import {
-  bookmarkletCode, clickBookmarklet, countKeydowns, domBoard, keydowns, openSeeded, overlayState, waitFor,
+  bookmarkletCode, bookmarkletUrlFor, clickBookmarklet, countKeydowns, domBoard, keydowns, openBookmarkletUrl, openSeeded,
+  overlayState, waitFor,
 } from './bookmarklet_helpers.js';
 
 const maxOf = (board) => Math.max(...board);
@@ -112,7 +113,9 @@ describe('the bookmarklet on our own game page', () => {
     // Any move merges the two 128s; wherever the new tile lands, nothing moves after.
     await openSeeded(page, `${host.url}index.html`, [8, 16, 8, 16, 16, 8, 16, 8, 8, 16, 8, 16, 32, 64, 128, 128], 5000);
     await countKeydowns(page);
-    await clickBookmarklet(page, code);
+    // This time as a bookmark runs it: the browser opens the javascript: URL.
+    const pageUrl = page.url();
+    await openBookmarkletUrl(page, bookmarkletUrlFor(payload.url));
     const over = await waitFor(() => overlayState(page), (s) => s.status === 'Game over', 'game over', 30_000);
     const score = await page.evaluate(() => /\d+/.exec(document.querySelector('.score-container').textContent)[0]);
     expect(Number(score)).toBe(5256);
@@ -122,6 +125,7 @@ describe('the bookmarklet on our own game page', () => {
     expect(await page.evaluate(() => document.querySelector('.game-message').classList.contains('game-over'))).toBe(true);
     expect(await page.evaluate(() => window.__ai2048Bookmarklet.player.running)).toBe(false);
     expect(await keydowns(page)).toBe(1);
+    expect(page.url()).toBe(pageUrl);
     await screenshot(page, 'bookmarklet-own-page-game-over');
     expect(errors).toEqual([]);
     await page.context().close();
