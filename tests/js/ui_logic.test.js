@@ -8,6 +8,7 @@ import { RateMeter } from '../../web/src/ui/rate_meter.js';
 import { niceStep } from '../../web/src/ui/chart.js';
 import { MemoryStorage } from '../../web/src/game/storage.js';
 import { summaryText } from '../../web/src/ui/controls.js';
+import { defaultPoolSize, poolSizeFrom } from '../../web/src/ui/engine_loader.js';
 
 // A document stand-in: an EventTarget with no buttons.
 function fakeDocument() {
@@ -127,5 +128,18 @@ describe('chart and summary text', () => {
     expect(summaryText({ score: 1234, maxTile: 128, moves: 150, seconds: 10, movesPerSecond: 15 }))
       .toBe('Game over after 150 AI moves in 10.0 s (15.0 moves/s): score 1234, largest tile 128.');
     expect(summaryText(null)).toBe('');
+  });
+});
+
+describe('engine pool size', () => {
+  it('leaves one core to the page, from one to four workers, unless the address asks', () => {
+    expect(defaultPoolSize(1)).toBe(1);
+    expect(defaultPoolSize(2)).toBe(1);
+    expect(defaultPoolSize(4)).toBe(3);
+    expect(defaultPoolSize(16)).toBe(4);
+    expect(defaultPoolSize(undefined)).toBe(1);
+    expect(poolSizeFrom('?pool=2', 2)).toBe(2);
+    expect(poolSizeFrom('?pool=0', 8)).toBe(4);
+    expect(poolSizeFrom('?pool=x', 4)).toBe(3);
   });
 });

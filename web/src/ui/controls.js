@@ -50,6 +50,7 @@ export class AiControls {
     player.onUpdate(() => this.update());
     game.onChange(() => this.update());
     this.update();
+    root.dataset.bound = 'true'; // the buttons listen from here on
   }
 
   update() {

@@ -5,6 +5,7 @@ export const SPEEDS = [
   { id: 'relaxed', label: 'Relaxed (600 ms a move)', intervalMs: 600, animate: true },
   { id: 'paced', label: 'Animated (300 ms a move)', intervalMs: 300, animate: true },
   { id: 'quick', label: 'Quick (120 ms a move)', intervalMs: 120, animate: true },
+  { id: 'fast', label: 'Fast (animated, no pause)', intervalMs: 0, animate: true },
   { id: 'max', label: 'Fastest (no animations)', intervalMs: 0, animate: false },
 ];
 
