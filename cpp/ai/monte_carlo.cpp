@@ -26,6 +26,15 @@ Board spawn_random(Board b, Rng& rng) {
   return b;
 }
 
+// The score of move d from b (tr its transpose), read from the row tables as
+// move_gain() does, without its per-call table lookup and transpose.
+std::uint64_t gain_of(const RowTables& t, Board b, Board tr, int d) {
+  Board lines = (d == kUp || d == kDown) ? tr : b;
+  const std::uint32_t* gains = (d == kUp || d == kLeft) ? t.gain_left : t.gain_right;
+  return std::uint64_t{gains[row_of(lines, 0)]} + gains[row_of(lines, 1)] +
+         gains[row_of(lines, 2)] + gains[row_of(lines, 3)];
+}
+
 }  // namespace
 
 MonteCarloPlayer::MonteCarloPlayer(int playouts, int playout_depth, const SearchSettings& budget,
@@ -49,7 +58,7 @@ std::uint64_t MonteCarloPlayer::playout(Board after, Rng& rng, std::uint64_t* no
       if (next[d] != b) legal[n++] = d;
     if (n == 0) break;
     int d = legal[rng.below(static_cast<std::uint32_t>(n))];
-    score += move_gain(b, d);
+    score += gain_of(rows_, b, tr, d);
     b = spawn_random(next[d], rng);
   }
   return score;
