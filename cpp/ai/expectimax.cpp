@@ -158,16 +158,21 @@ SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& s) {
   bool budgeted = s.nodes || s.time_ms > 0;
   int first = s.depth ? s.depth : budgeted ? 1 : chosen_depth(board, s);
   int last = s.depth ? s.depth : budgeted ? s.max_depth : first;
+  // A node budget starts a depth only when its predicted cost fits in what is
+  // left, and abandons one that runs past twice the budget.
+  if (s.nodes) node_limit_ = 2 * s.nodes;
   double last_ms = 0, prev_ms = 0;
+  std::uint64_t last_nodes = 0, prev_nodes = 0;
   for (int depth = first; depth <= last; ++depth) {
     if (budgeted && depth > first) {
-      if (s.nodes && nodes_ >= s.nodes) break;
-      // Skip a depth that would surely overrun the time: iterations grow by a
-      // steady factor, so predict from the last two.
-      double growth = prev_ms > 0 ? std::max(2.0, last_ms / prev_ms) : 4.0;
-      if (s.time_ms > 0 && ms_since(start) + last_ms * growth > s.time_ms * 1.5) break;
+      // Iterations grow by a steady factor: predict the next from the last two.
+      double node_growth = prev_nodes ? std::max(2.0, double(last_nodes) / prev_nodes) : 8.0;
+      if (s.nodes && nodes_ + last_nodes * node_growth > s.nodes) break;
+      double time_growth = prev_ms > 0 ? std::max(2.0, last_ms / prev_ms) : 4.0;
+      if (s.time_ms > 0 && ms_since(start) + last_ms * time_growth > s.time_ms * 1.5) break;
     }
     auto iter_start = std::chrono::steady_clock::now();
+    std::uint64_t iter_nodes = nodes_;
     std::array<double, 4> values = result.values;
     for (int d = 0; d < 4 && !aborted_; ++d) {
       if (after[d] == board) continue;
@@ -179,6 +184,8 @@ SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& s) {
     result.depth = depth;
     prev_ms = last_ms;
     last_ms = ms_since(iter_start);
+    prev_nodes = last_nodes;
+    last_nodes = nodes_ - iter_nodes;
   }
 
   for (int d = 0; d < 4; ++d)

@@ -28,6 +28,11 @@ class ExpectimaxSearcher {
   explicit ExpectimaxSearcher(const Heuristic& heuristic = Heuristic::standard());
 
   // Best move on a search board (see to_search_board). Settings must be valid.
+  // Budgets deepen from depth 1 and keep the deepest complete depth: a node
+  // budget starts a depth only when its cost, predicted from the growth of the
+  // last two, fits in what is left (and abandons one past twice the budget); a
+  // time budget starts one predicted to end within 1.5x the time and abandons
+  // it at the deadline.
   SearchResult search(Board board, const SearchSettings& settings);
   SearchResult search(const Tiles& tiles, const SearchSettings& settings) {
     return search(to_search_board(tiles), settings);

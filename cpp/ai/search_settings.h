@@ -17,7 +17,7 @@ constexpr int kMaxSearchDepth = 12;
 //   clamp(distinct tiles - 2, min_depth, max_depth).
 struct SearchSettings {
   int depth = 0;               // fixed depth, 1..kMaxSearchDepth; 0: not fixed
-  std::uint64_t nodes = 0;     // node budget (iterative deepening); 0: none
+  std::uint64_t nodes = 0;     // node budget (iterative deepening, see search()); 0: none
   double time_ms = 0;          // time budget (iterative deepening); 0: none
   int min_depth = 3;           // bounds of the chosen and the deepened depth
   int max_depth = 8;
