@@ -64,14 +64,17 @@ describe('autoplay', () => {
     const { page, context, errors } = await newPage(browser);
     const board = [1024, 1024, 8, 4, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0];
     await openWithState(page, `${server.url}index.html?speed=max&strength=t10`, savedState(board, { score: 20000 }));
-    await page.click('.ai-autoplay-button');
+    await page.waitForSelector('.ai-controls[data-bound]');
+    await page.keyboard.press('KeyP'); // the autoplay key
+    await page.waitForSelector('.ai-autoplay-button[aria-pressed="true"]');
     await page.waitForFunction(() => {
       const saved = JSON.parse(localStorage.getItem('gameState'));
       return saved && saved.won && saved.keepPlaying && saved.score > 30000;
     }, null, { timeout: 60_000, polling: 50 });
     expect(await largestTile(page)).toBeGreaterThanOrEqual(2048);
     expect(await page.getAttribute('.game-message', 'class')).not.toContain('game-won');
-    await page.click('.ai-autoplay-button');
+    await page.keyboard.press('KeyP');
+    await page.waitForSelector('.ai-autoplay-button[aria-pressed="false"]');
     expect(errors).toEqual([]);
     await context.close();
   });

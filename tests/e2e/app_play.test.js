@@ -2,7 +2,7 @@
 // keys, saving and restoring, the win and game-over messages, Hint, and the
 // small-screen layout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, serve } from './browser.js';
+import { launchBrowser, newPage, repoRoot, screenshot, serve } from './browser.js';
 import {
   boardOfState, domBoard, openWithState, savedGame, savedState, shownScore, waitForDomBoard,
 } from './app_helpers.js';
@@ -145,6 +145,42 @@ describe('play page', () => {
     expect((await savedGame(page)).grid.size).toBe(4);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('moves tiles with a swipe on a touch screen', async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 320, height: 720 }, hasTouch: true });
+    const board = [0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2];
+    await openWithState(page, playUrl(), savedState(board));
+    await waitForDomBoard(page, board);
+    await page.evaluate(() => {
+      const area = document.querySelector('.game-container');
+      const touch = (x, y) => new Touch({ identifier: 1, target: area, clientX: x, clientY: y });
+      const start = touch(250, 200);
+      const end = touch(60, 215); // mostly leftward
+      area.dispatchEvent(new TouchEvent('touchstart', { touches: [start], changedTouches: [start], bubbles: true }));
+      area.dispatchEvent(new TouchEvent('touchmove', { touches: [end], changedTouches: [end], bubbles: true, cancelable: true }));
+      area.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [end], bubbles: true }));
+    });
+    const after = boardOfState(await savedGame(page));
+    expect(after[0]).toBe(2);
+    expect(after[12]).toBe(2);
+    expect(after.filter((v) => v).length).toBe(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('works from any path on a static host (relative addresses only)', async () => {
+    const repo = await serve(repoRoot); // dist/ is then served under /dist/
+    const { page, context, errors, outside } = await newPage(browser);
+    await page.goto(`${repo.url}dist/index.html`);
+    await page.waitForSelector('.ai-hint-button:not([disabled])', { timeout: 30_000 });
+    await page.keyboard.press('ArrowDown');
+    await page.click('.ai-hint-button');
+    await page.waitForSelector('.ai-hint-arrow:not([hidden])');
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await context.close();
+    await repo.close();
   });
 
   it('fits a 320px wide screen', async () => {
