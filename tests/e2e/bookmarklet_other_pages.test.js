@@ -97,6 +97,19 @@ describe('the bookmarklet on other pages', () => {
     await page.context().close();
   });
 
+  it('declines a 2048 page built another way, plainly, and sends no key', async () => {
+    const { page, errors } = await newPage(browser);
+    await page.goto(`${host.url}other-layout.html`);
+    const before = await pageDomWithoutPanel(page);
+    await clickBookmarklet(page, code);
+    const state = await waitFor(() => overlayState(page), (s) => Boolean(s.message), 'the message', 20_000);
+    expect(state.message).toMatch(/This 2048 page is built differently from the original game/);
+    expect(await pageDomWithoutPanel(page)).toBe(before);
+    expect((await fixture(page)).keydowns).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('alerts plainly when the page\'s CSP forbids loading the payload, and changes nothing', async () => {
     const { page } = await newPage(browser);
     await page.goto(`${host.url}clone.html?csp=${encodeURIComponent("script-src 'self'")}`);

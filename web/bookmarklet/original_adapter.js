@@ -16,11 +16,18 @@ const MOVE_WAIT_MS = 400;
 // How long the DOM may take to settle after a move (the original: 2 frames).
 const SETTLE_WAIT_MS = 600;
 
+const OTHER_2048 = 'This 2048 page is built differently from the original game (play2048.co\'s 2024 '
+  + 'version, for one), so the AI cannot read its board. It plays pages built like the original 2048 '
+  + '(a .game-container with a .tile-container of .tile-position-x-y tiles). Nothing on this page was changed.';
+
 // Looks at the page. Resolves { ok: true, adapter } or { ok: false, reason }.
 export function detectOriginalPage(doc = document, win = window) {
   const container = doc.querySelector('.game-container');
   const tiles = doc.querySelector('.tile-container');
-  if (!container || !tiles) return { ok: false, reason: NOT_A_GAME };
+  if (!container || !tiles) {
+    const looksLike2048 = /2048/.test(`${doc.title} ${win.location ? win.location.hostname : ''}`);
+    return { ok: false, reason: looksLike2048 ? OTHER_2048 : NOT_A_GAME };
+  }
   const cells = doc.querySelectorAll('.grid-container .grid-cell').length;
   if (cells !== 0 && cells !== 16) {
     return { ok: false, reason: `This page's board has ${cells} cells; the AI plays 4x4 boards only. Nothing on this page was changed.` };
