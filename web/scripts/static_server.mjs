@@ -22,6 +22,17 @@ export function createStaticServer(rootDir) {
   const root = path.resolve(rootDir);
   return http.createServer((req, res) => {
     const headers = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
+    // Chromium asks a loopback server before a public page may load from it
+    // (Private Network Access); answer the preflight with a yes.
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...headers,
+        'Access-Control-Allow-Methods': 'GET, HEAD',
+        'Access-Control-Allow-Headers': '*',
+        'Access-Control-Allow-Private-Network': 'true',
+      }).end();
+      return;
+    }
     let pathname;
     try {
       pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
