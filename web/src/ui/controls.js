@@ -41,11 +41,16 @@ export class AiControls {
     this.hintButton?.addEventListener('click', () => player.hint());
     this.stepButton?.addEventListener('click', () => player.step());
     this.autoplayButton?.addEventListener('click', () => player.toggleAutoplay());
+    // After a choice the arrow keys go back to the board, not to the list.
     this.speedSelect.addEventListener('change', () => {
       player.setSpeed(this.speedSelect.value);
       onSpeedChange(player.speed);
+      this.speedSelect.blur();
     });
-    this.strengthSelect.addEventListener('change', () => player.setStrength(this.strengthSelect.value));
+    this.strengthSelect.addEventListener('change', () => {
+      player.setStrength(this.strengthSelect.value);
+      this.strengthSelect.blur();
+    });
 
     player.onUpdate(() => this.update());
     game.onChange(() => this.update());
