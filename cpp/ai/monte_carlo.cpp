@@ -93,9 +93,10 @@ SearchResult MonteCarloPlayer::choose(const Tiles& tiles) {
     }
     ++rounds;
     if (!budgeted && rounds >= playouts_) break;
-    if (budgeted && ((budget_.nodes && result.nodes >= budget_.nodes) ||
-                     (budget_.time_ms > 0 && elapsed_ms() >= budget_.time_ms)))
-      break;
+    if (budget_.nodes && result.nodes >= budget_.nodes) break;
+    // A round can take a while (long playouts): stop before one that would overrun.
+    double ms = elapsed_ms();
+    if (budget_.time_ms > 0 && ms + ms / rounds > budget_.time_ms) break;
   }
   for (int i = 0; i < n; ++i) {
     int d = legal[i];

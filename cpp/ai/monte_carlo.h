@@ -2,8 +2,9 @@
 // legal moves, spawns as in the game) to the end of the game, or for
 // playout_depth moves; the move with the best average score wins (the score
 // from this position on: the root move's gain plus the playout's). Playouts
-// go round-robin over the moves: `playouts` rounds, or, with a node or time
-// budget, rounds until the budget is spent (at least one).
+// go round-robin over the moves: `playouts` rounds, or, with a node budget,
+// rounds until it is spent, or, with a time budget, rounds while the next one
+// (as long as the average so far) fits in the time left; at least one round.
 //
 // Seeded: each choice draws from Rng(seed mixed with the board), the project's
 // SplitMix64 through below(), so a seed and a board give the same move on every
