@@ -1,0 +1,141 @@
+// The engine's JavaScript API, used by the web app, the demo and the bookmarklet:
+//
+//   const engine = await createEngine({ poolSize, workers });
+//   engine.mode        'pool' | 'worker' | 'main': where the search runs
+//   engine.poolSize    executors in use (workers, or 1 for the main thread)
+//   engine.fallback    null, or why fewer workers than asked for run
+//   await engine.bestMove(board, settings)  // {dir, values, depth, nodes, ms}
+//   await engine.applyMove(board, dir)      // {board, gain, moved}
+//   await engine.legalMoves(board)          // [dirs]
+//   await engine.gameOver(board)            // boolean
+//   engine.dispose()
+//
+// Boards are 16 tile values, row-major (0 empty, 2..131072); directions 0 up,
+// 1 right, 2 down, 3 left. Settings: {depth} | {nodes} | {timeMs}, plus
+// minDepth, maxDepth, cutoff, tableBits (default 18: 2^18 entries x 16 bytes
+// = 4 MB per worker); {} picks the depth from the position. Bad input rejects
+// with an Error naming the problem. See root_search.js for what budgets mean
+// on a pool.
+//
+// Options: poolSize (default min(4, hardwareConcurrency)), workers (false: the
+// main thread only), wasmUrl / wasmBinary / wasmModule (where the wasm comes
+// from; default ./wasm/engine.wasm beside this file), createWorker (url =>
+// Worker-like object with postMessage, onmessage, onerror and terminate; for
+// Node's worker_threads or custom setups), workerStartMs (start-up timeout).
+import { Dispatcher } from './dispatcher.js';
+import { MainThreadExecutor, startWorkerExecutor } from './executors.js';
+import { searchBestMove } from './root_search.js';
+import { loadWasm } from './wasm_loader.js';
+import { browserWorkerFactory } from './worker_factory.js';
+
+export { boardProblem, validateBoard } from './board_check.js';
+export const DIRECTION_NAMES = Object.freeze(['up', 'right', 'down', 'left']);
+export const WORKER_URL = new URL('./search_worker.js', import.meta.url).href;
+
+const MAX_POOL = 16;
+
+function defaultPoolSize() {
+  const cores = globalThis.navigator?.hardwareConcurrency;
+  return Math.max(1, Math.min(4, Number.isInteger(cores) && cores > 0 ? cores : 2));
+}
+
+function requestedPoolSize(options) {
+  if (options.workers === false) return 0;
+  const size = options.poolSize ?? defaultPoolSize();
+  if (!Number.isInteger(size) || size < 1 || size > MAX_POOL) {
+    throw new Error(`poolSize must be a whole number from 1 to ${MAX_POOL}, got ${size}`);
+  }
+  return size;
+}
+
+async function startWorkers(createWorker, count, wasm, timeoutMs) {
+  const attempts = await Promise.allSettled(Array.from({ length: count }, () =>
+    Promise.resolve().then(() => startWorkerExecutor(createWorker, WORKER_URL, wasm, timeoutMs))));
+  return {
+    started: attempts.filter((a) => a.status === 'fulfilled').map((a) => a.value),
+    problem: attempts.find((a) => a.status === 'rejected')?.reason?.message,
+  };
+}
+
+// The executors the engine starts with, and why there are fewer than asked for.
+async function startExecutors(options, wasm) {
+  const wanted = requestedPoolSize(options);
+  if (wanted === 0) return { executors: [await MainThreadExecutor.create(wasm)], fallback: null };
+  const createWorker = options.createWorker ?? browserWorkerFactory();
+  let problem = 'Web Workers are not available here';
+  if (createWorker) {
+    const timeoutMs = options.workerStartMs ?? 15000;
+    let { started, problem: first } = await startWorkers(createWorker, wanted, wasm, timeoutMs);
+    problem = first;
+    if (started.length === 0 && wanted > 1) {
+      ({ started } = await startWorkers(createWorker, 1, wasm, timeoutMs));
+    }
+    if (started.length > 0) {
+      const fallback = started.length < wanted
+        ? `${started.length} of ${wanted} workers started (${problem})` : null;
+      return { executors: started, fallback };
+    }
+  }
+  return {
+    executors: [await MainThreadExecutor.create(wasm)],
+    fallback: `searching on the main thread: workers could not start (${problem})`,
+  };
+}
+
+class Engine {
+  #dispatcher;
+  #fallback;
+  #disposed = false;
+
+  constructor(executors, fallback, wasm) {
+    this.#fallback = fallback;
+    this.#dispatcher = new Dispatcher(executors, async (reason) => {
+      this.#fallback = `searching on the main thread: the workers stopped (${reason})`;
+      return MainThreadExecutor.create(wasm);
+    });
+  }
+
+  get mode() {
+    const executors = this.#dispatcher.executors;
+    if (executors.length === 0) return this.#disposed ? 'disposed' : 'main';
+    if (executors[0].kind === 'main') return 'main';
+    return executors.length > 1 ? 'pool' : 'worker';
+  }
+
+  get poolSize() { return this.#dispatcher.size; }
+  get fallback() { return this.#fallback; }
+
+  bestMove(board, settings = {}) {
+    return this.#checked(() => searchBestMove(this.#dispatcher, board, settings));
+  }
+
+  applyMove(board, dir) {
+    return this.#checked(() => this.#dispatcher.run('applyMove', [board, dir], { urgent: true }));
+  }
+
+  legalMoves(board) {
+    return this.#checked(() => this.#dispatcher.run('legalMoves', [board], { urgent: true }));
+  }
+
+  gameOver(board) {
+    return this.#checked(() => this.#dispatcher.run('gameOver', [board], { urgent: true }));
+  }
+
+  dispose() {
+    this.#disposed = true;
+    this.#dispatcher.dispose();
+  }
+
+  #checked(call) {
+    if (this.#disposed) {
+      return Promise.reject(new Error('the engine was disposed: create a new one with createEngine()'));
+    }
+    return call();
+  }
+}
+
+export async function createEngine(options = {}) {
+  const wasm = await loadWasm(options);
+  const { executors, fallback } = await startExecutors(options, wasm);
+  return new Engine(executors, fallback, wasm);
+}

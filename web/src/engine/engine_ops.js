@@ -1,0 +1,46 @@
+// The operations an executor (a worker, or the main thread as a fallback)
+// runs on its own wasm instance. Requests and results are plain data, so they
+// cross postMessage unchanged. Bad input throws the bindings' Error.
+
+export const NO_LEGAL_MOVE = 'the board has no legal move (the game is over): nothing to search';
+
+// Milliseconds on a clock that workers and the page share.
+export function epochNow() {
+  return performance.timeOrigin + performance.now();
+}
+
+const OPS = {
+  applyMove: (m, [board, dir]) => m.applyMove(board, dir),
+  legalMoves: (m, [board]) => m.legalMoves(board),
+  gameOver: (m, [board]) => m.gameOver(board),
+  search: (m, [board, settings]) => m.search(board, settings),
+
+  // What a root-parallel search needs first: the settings with their defaults,
+  // the legal moves, the depth the position gets by default and the depth-0
+  // values (the board after each move), the fallback when a budget stops even
+  // depth 1.
+  plan: (m, [board, settings]) => {
+    const normalized = m.settings(settings);
+    const legal = m.legalMoves(board);
+    if (legal.length === 0) throw new Error(NO_LEGAL_MOVE);
+    const values = [0, 1, 2, 3].map((dir) => m.searchRootMove(board, dir, 0, settings, 0, 0).value);
+    return { settings: normalized, legal, chosenDepth: m.chosenDepth(board, settings), values };
+  },
+
+  // One root move to a fixed depth. deadline (epoch ms, 0 for none) rather than
+  // a duration, since the task may wait in the queue before it starts.
+  searchRootMove: (m, [board, dir, depth, settings, nodeLimit, deadline]) => {
+    let timeLimit = 0;
+    if (deadline > 0) {
+      timeLimit = deadline - epochNow();
+      if (timeLimit <= 0) return { value: null, nodes: 0, complete: false };
+    }
+    return m.searchRootMove(board, dir, depth, settings, nodeLimit, timeLimit);
+  },
+};
+
+export function runOp(module, op, args) {
+  const run = OPS[op];
+  if (!run) throw new Error(`unknown engine operation "${op}"`);
+  return run(module, args);
+}

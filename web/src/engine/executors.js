@@ -1,0 +1,117 @@
+// Executors run engine operations, each on its own wasm instance: a worker
+// (talking over postMessage) or, as the last fallback, the main thread.
+import { runOp } from './engine_ops.js';
+import { instantiateEngineModule } from './wasm_loader.js';
+
+// The error an operation fails with when its executor stops: the dispatcher
+// retries such operations elsewhere instead of reporting them.
+function lostError(reason) {
+  return Object.assign(new Error(`a search worker stopped: ${reason}`), { executorLost: true });
+}
+
+function describeWorkerError(event) {
+  if (event?.message) return event.message;
+  if (event instanceof Error) return event.message;
+  return 'the worker failed to load or crashed';
+}
+
+export class WorkerExecutor {
+  #worker;
+  #pending = new Map();
+  #nextId = 1;
+  #lost = null;
+
+  constructor(worker) {
+    this.#worker = worker;
+    this.onLost = null;
+    worker.onmessage = (event) => this.#receive(event.data);
+    worker.onerror = (event) => {
+      event?.preventDefault?.();  // handled here: no uncaught error in the page's console
+      this.#lose(describeWorkerError(event));
+    };
+    worker.onmessageerror = () => this.#lose('a message could not be read');
+  }
+
+  get kind() { return 'worker'; }
+
+  call(op, args) {
+    if (this.#lost) return Promise.reject(lostError(this.#lost));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      try {
+        this.#worker.postMessage({ id, op, args });
+      } catch (err) {
+        reject(new Error(`cannot send this input to the engine: ${err.message}`));
+        return;
+      }
+      this.#pending.set(id, { resolve, reject });
+    });
+  }
+
+  terminate(reason = 'the engine was disposed') {
+    this.#lose(reason, false);
+  }
+
+  #receive(message) {
+    const pending = this.#pending.get(message?.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    if (message.ok) pending.resolve(message.result);
+    else pending.reject(new Error(message.error));
+  }
+
+  #lose(reason, notify = true) {
+    if (this.#lost) return;
+    this.#lost = reason;
+    try {
+      this.#worker.terminate();
+    } catch {
+      // already gone
+    }
+    for (const { reject } of this.#pending.values()) reject(lostError(reason));
+    this.#pending.clear();
+    if (notify) this.onLost?.(reason);
+  }
+}
+
+export class MainThreadExecutor {
+  #module;
+
+  constructor(module) {
+    this.#module = module;
+    this.onLost = null;
+  }
+
+  get kind() { return 'main'; }
+
+  static async create(wasm) {
+    return new MainThreadExecutor(await instantiateEngineModule(wasm));
+  }
+
+  call(op, args) {
+    return new Promise((resolve) => resolve(runOp(this.#module, op, args)));
+  }
+
+  terminate() {
+    this.#module = null;
+  }
+}
+
+// Starts a worker and waits until its wasm instance is ready.
+export async function startWorkerExecutor(createWorker, url, wasm, timeoutMs) {
+  const worker = createWorker(url);
+  const executor = new WorkerExecutor(worker);
+  let timer;
+  const timeout = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([executor.call('init', [wasm]), timeout]);
+    return executor;
+  } catch (err) {
+    executor.terminate();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,26 @@
+// A search worker: its own instance of the engine's wasm, answering requests
+// {id, op, args} with {id, ok, result} or {id, ok: false, error}. The first
+// request is {op: 'init', args: [compiled module or bytes]}.
+// Runs as a module worker in the browser, and under Node's worker_threads
+// through a small shim that provides onmessage/postMessage.
+import { runOp } from './engine_ops.js';
+import { instantiateEngineModule } from './wasm_loader.js';
+
+let engineModule = null;
+
+globalThis.onmessage = async ({ data }) => {
+  const { id, op, args } = data;
+  try {
+    if (op === 'init') {
+      engineModule = instantiateEngineModule(args[0]);
+      await engineModule;
+      globalThis.postMessage({ id, ok: true, result: true });
+      return;
+    }
+    if (!engineModule) throw new Error('the search worker was not initialised');
+    const result = runOp(await engineModule, op, args);
+    globalThis.postMessage({ id, ok: true, result });
+  } catch (err) {
+    globalThis.postMessage({ id, ok: false, error: String(err?.message ?? err) });
+  }
+};
