@@ -4,7 +4,7 @@
 //   - the .wasm file's size and the module's start-up time in Node;
 //   - seeded self-play in wasm: average score and moves/s (one thread).
 // Options: --repeat N (passes, default 3), --games N (self-play games, default
-// 6), --seed N (first game's seed, default 1), --selfplay JSON (self-play
+// 10), --seed N (first game's seed, default 1), --selfplay JSON (self-play
 // settings, default {"maxDepth":3}), --table-bits N (both builds, default 18,
 // the wasm default). For the published comparison (50 games):
 //   npm run bench -- --games 50
@@ -20,7 +20,7 @@ import { playGame } from './wasm_selfplay.mjs';
 const { values: opts } = parseArgs({
   options: {
     repeat: { type: 'string', default: '3' },
-    games: { type: 'string', default: '6' },
+    games: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
     selfplay: { type: 'string', default: '{"maxDepth":3}' },
     'table-bits': { type: 'string', default: '18' },

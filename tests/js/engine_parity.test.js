@@ -6,10 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadWasmModule } from './helpers/load_wasm.js';
-import { jsonLines, runNative } from './helpers/native_cli.js';
+import { ensureNativeCli, jsonLines, runNative } from './helpers/native_cli.js';
 
 let engine;
-beforeAll(async () => { engine = await loadWasmModule(); });
+beforeAll(async () => {
+  engine = await loadWasmModule();
+  ensureNativeCli();  // builds it when missing (after a bare npm run build)
+}, 600_000);
 
 // The native games and their per-move trace, grouped by game.
 function nativeGames(args) {

@@ -1,19 +1,43 @@
 // Compiles cpp/ to WebAssembly with Debian's Emscripten through the one CMake
-// project. Emscripten 3.1.6's tools find acorn only with NODE_PATH set.
+// project (the if(EMSCRIPTEN) block of CMakeLists.txt): build-wasm/engine.mjs
+// and engine.wasm. Incremental: CMake rebuilds only what changed.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, wasmBuildDir } from './paths.mjs';
 
+// Emscripten 3.1.6's JS tools find their npm dependencies (acorn) only here.
+const DEBIAN_NODE_PATH = '/usr/share/nodejs';
+
+function configured() {
+  const cache = path.join(wasmBuildDir, 'CMakeCache.txt');
+  // A cache from an interrupted or non-Emscripten configure is started over.
+  return fs.existsSync(cache) && fs.readFileSync(cache, 'utf8').includes('Emscripten.cmake') &&
+    fs.existsSync(path.join(wasmBuildDir, 'Makefile'));
+}
+
 export function buildWasm() {
-  const env = { ...process.env, NODE_PATH: process.env.NODE_PATH || '/usr/share/nodejs' };
-  const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
-  if (!fs.existsSync(path.join(wasmBuildDir, 'CMakeCache.txt'))) {
-    run('emcmake', ['cmake', '-S', root, '-B', wasmBuildDir, '-DCMAKE_BUILD_TYPE=Release',
-      '-DBUILD_TESTING=OFF']);
+  const nodePath = [process.env.NODE_PATH, DEBIAN_NODE_PATH].filter(Boolean).join(path.delimiter);
+  const env = { ...process.env, NODE_PATH: nodePath };
+  const run = (cmd, args) => {
+    try {
+      execFileSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
+    } catch (err) {
+      if (err.code === 'ENOENT') {
+        throw new Error(`build: ${cmd} is not installed (Debian: apt-get install emscripten cmake; ` +
+          'or run web/scripts/setup.sh)');
+      }
+      throw new Error(`build: ${cmd} ${args.join(' ')} failed`);
+    }
+  };
+  if (!configured()) {
+    fs.rmSync(wasmBuildDir, { recursive: true, force: true });
+    run('emcmake', ['cmake', '-S', root, '-B', wasmBuildDir, '-DCMAKE_BUILD_TYPE=Release']);
   }
   run('cmake', ['--build', wasmBuildDir, '-j2']);
   for (const f of ['engine.mjs', 'engine.wasm']) {
     if (!fs.existsSync(path.join(wasmBuildDir, f))) throw new Error(`build: ${f} was not produced`);
   }
+  const size = fs.statSync(path.join(wasmBuildDir, 'engine.wasm')).size;
+  console.log(`build: engine.wasm ${(size / 1024).toFixed(1)} KB`);
 }
