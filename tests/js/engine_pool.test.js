@@ -198,6 +198,38 @@ describe('fallbacks', () => {
     }
   });
 
+  test('a worker whose wasm instance traps is dropped and its task redone', async () => {
+    let trapped = 0;
+    // Turns the first root-move answer into the report of a trapped instance.
+    const trapping = (url) => {
+      const worker = nodeWorkerFactory(url);
+      let handler = null;
+      Object.defineProperty(worker, 'onmessage', {
+        get: () => handler,
+        set: (receive) => {
+          handler = (event) => {
+            const { id, ok, result } = event.data;
+            if (ok && typeof result === 'object' && 'complete' in result && trapped++ === 0) {
+              receive({ data: { id, ok: false, fatal: true, error: 'RuntimeError: unreachable' } });
+              return;
+            }
+            receive(event);
+          };
+        },
+      });
+      return worker;
+    };
+    const engine = await createNodeEngine({ poolSize: 3, createWorker: trapping });
+    try {
+      const result = await engine.bestMove(board, { depth: 3 });
+      expect(trapped).toBeGreaterThan(1);
+      expect(result.values).toEqual(expected.values);
+      expect(engine.poolSize).toBe(2);
+    } finally {
+      engine.dispose();
+    }
+  });
+
   test('when every worker crashes the search finishes on the main thread', async () => {
     const crashOn = (message) => message.op !== 'init';
     const engine = await createNodeEngine({ poolSize: 2, createWorker: flakyFactory({ crashOn }) });

@@ -55,6 +55,10 @@ export class WorkerExecutor {
   #receive(message) {
     const pending = this.#pending.get(message?.id);
     if (!pending) return;
+    if (message.fatal) {
+      this.#lose(`its wasm instance failed: ${message.error}`);
+      return;
+    }
     this.#pending.delete(message.id);
     if (message.ok) pending.resolve(message.result);
     else pending.reject(new Error(message.error));

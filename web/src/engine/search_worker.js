@@ -21,6 +21,9 @@ globalThis.onmessage = async ({ data }) => {
     const result = runOp(await engineModule, op, args);
     globalThis.postMessage({ id, ok: true, result });
   } catch (err) {
-    globalThis.postMessage({ id, ok: false, error: String(err?.message ?? err) });
+    // A trap (an abort, out of memory) leaves this instance unusable: the
+    // engine then drops the worker and runs the request elsewhere.
+    const fatal = err instanceof WebAssembly.RuntimeError;
+    globalThis.postMessage({ id, ok: false, fatal, error: String(err?.message ?? err) });
   }
 };
