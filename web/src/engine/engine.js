@@ -2,6 +2,7 @@
 //
 //   const engine = await createEngine({ poolSize, workers });
 //   engine.mode        'pool' | 'worker' | 'main': where the search runs
+//                      ('disposed' after dispose())
 //   engine.poolSize    executors in use (workers, or 1 for the main thread)
 //   engine.fallback    null, or why fewer workers than asked for run
 //   await engine.bestMove(board, settings)  // {dir, values, depth, nodes, ms}
