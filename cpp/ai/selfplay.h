@@ -20,6 +20,7 @@ struct GameRecord {
   std::uint64_t moves = 0;
   std::uint64_t nodes = 0;
   double seconds = 0;
+  double cpu_seconds = 0;  // the playing thread's CPU time, where the caller measures it
   std::string stopped;  // why the spawner placed no tile, when it stopped the game early
 };
 

@@ -5,6 +5,7 @@
 // and any other pair adds "player" and "spawner" to the summary line. With
 // the human spawner, a person types each tile on stdin ("CELL VALUE").
 #include <algorithm>
+#include <ctime>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -36,12 +37,20 @@ std::string json_string(const std::string& text) {
   return out + "\"";
 }
 
+// CPU time of the calling thread: moves per CPU second is the speed of one
+// core, whatever else the machine is running.
+double thread_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 std::string game_line(const GameRecord& g) {
   return "{\"seed\":" + std::to_string(g.seed) + ",\"score\":" + std::to_string(g.score) +
          ",\"maxTile\":" + std::to_string(1ULL << g.max_exponent) +
          ",\"moves\":" + std::to_string(g.moves) + ",\"seconds\":" + json_number(g.seconds) +
          ",\"movesPerSecond\":" + json_number(g.moves / std::max(g.seconds, 1e-9)) +
-         ",\"nodes\":" + std::to_string(g.nodes) +
+         ",\"cpuSeconds\":" + json_number(g.cpu_seconds) + ",\"nodes\":" + std::to_string(g.nodes) +
          (g.stopped.empty() ? "" : ",\"stopped\":" + json_string(g.stopped)) + "}";
 }
 
@@ -49,11 +58,12 @@ std::string summary_line(std::vector<GameRecord> games, double wall_seconds) {
   std::sort(games.begin(), games.end(),
             [](const GameRecord& a, const GameRecord& b) { return a.score < b.score; });
   std::size_t n = games.size();
-  double mean = 0, moves = 0, game_seconds = 0;
+  double mean = 0, moves = 0, game_seconds = 0, cpu_seconds = 0;
   for (const auto& g : games) {
     mean += static_cast<double>(g.score) / n;
     moves += g.moves;
     game_seconds += g.seconds;
+    cpu_seconds += g.cpu_seconds;
   }
   double median = n % 2 ? games[n / 2].score : (games[n / 2 - 1].score + games[n / 2].score) / 2.0;
   std::string reach = "{";
@@ -70,7 +80,8 @@ std::string summary_line(std::vector<GameRecord> games, double wall_seconds) {
          ",\"reach\":" + reach + ",\"moves\":" + json_number(moves) +
          ",\"seconds\":" + json_number(wall_seconds) +
          ",\"movesPerSecond\":" + json_number(moves / std::max(wall_seconds, 1e-9)) +
-         ",\"movesPerSecondPerThread\":" + json_number(moves / std::max(game_seconds, 1e-9)) + "}";
+         ",\"movesPerSecondPerThread\":" + json_number(moves / std::max(game_seconds, 1e-9)) +
+         ",\"movesPerCpuSecond\":" + json_number(moves / std::max(cpu_seconds, 1e-9)) + "}";
 }
 
 std::string trace_line(std::uint64_t seed, const TurnRecord& t) {
@@ -160,7 +171,9 @@ int run_selfplay(const Args& args) {
         ++moves_done;
         if (trace.is_open()) game_trace += trace_line(seed + i, turn);
       };
+      double cpu_start = thread_cpu_seconds();
       GameRecord g = play_game(seed + i, choose, *spawner, on_turn, max_moves);
+      g.cpu_seconds = thread_cpu_seconds() - cpu_start;
       std::lock_guard<std::mutex> lock(out_mutex);
       records.push_back(g);
       std::printf("%s\n", game_line(g).c_str());
