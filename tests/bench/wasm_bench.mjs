@@ -5,7 +5,7 @@
 //   - seeded self-play in wasm: average score and moves/s (one thread).
 // Options: --repeat N (passes, default 3), --games N (self-play games, default
 // 10), --seed N (first game's seed, default 1), --selfplay JSON (self-play
-// settings, default {"maxDepth":3}), --table-bits N (both builds, default 18,
+// settings, default {"nodes":60000}), --table-bits N (both builds, default 18,
 // the wasm default). For the published comparison (50 games):
 //   npm run bench -- --games 50
 // Needs `npm run build`; builds the native CLI when it is missing.
@@ -22,7 +22,7 @@ const { values: opts } = parseArgs({
     repeat: { type: 'string', default: '3' },
     games: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
-    selfplay: { type: 'string', default: '{"maxDepth":3}' },
+    selfplay: { type: 'string', default: '{"nodes":60000}' },
     'table-bits': { type: 'string', default: '18' },
   },
 });
@@ -33,7 +33,11 @@ const selfplaySettings = { tableBits, ...JSON.parse(opts.selfplay) };
 
 const mega = (x) => `${(x / 1e6).toFixed(2)} M`;
 const pad = (s, n) => String(s).padEnd(n);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
 
 async function printSpeed() {
   const positions = benchPositions();
