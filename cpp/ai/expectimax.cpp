@@ -191,9 +191,9 @@ SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& s) {
     last_nodes = nodes_ - iter_nodes;
   }
 
-  for (int d = 0; d < 4; ++d)
-    if (after[d] != board && (result.best < 0 || result.values[d] > result.values[result.best]))
-      result.best = d;
+  int legal = 0;
+  for (int d = 0; d < 4; ++d) legal |= (after[d] != board) << d;
+  result.best = best_direction(result.values, legal);
   result.nodes = nodes_;
   result.ms = ms_since(start);
   return result;

@@ -172,9 +172,9 @@ SearchResult MinimaxSearcher::search(Board board, const SearchSettings& s) {
   }
 
   if (!searched) {
-    for (int d = 0; d < 4; ++d)
-      if (after[d] != board && (result.best < 0 || result.values[d] > result.values[result.best]))
-        result.best = d;
+    int legal = 0;
+    for (int d = 0; d < 4; ++d) legal |= (after[d] != board) << d;
+    result.best = best_direction(result.values, legal);
   }
   result.nodes = nodes_;
   result.ms = ms_since(start);

@@ -98,11 +98,13 @@ SearchResult MonteCarloPlayer::choose(const Tiles& tiles) {
     double ms = elapsed_ms();
     if (budget_.time_ms > 0 && ms + ms / rounds > budget_.time_ms) break;
   }
+  int legal_mask = 0;
   for (int i = 0; i < n; ++i) {
     int d = legal[i];
     result.values[d] = static_cast<double>(total[d]) / rounds;
-    if (result.best < 0 || result.values[d] > result.values[result.best]) result.best = d;
+    legal_mask |= 1 << d;
   }
+  result.best = best_direction(result.values, legal_mask);
   result.depth = rounds;
   result.ms = elapsed_ms();
   return result;

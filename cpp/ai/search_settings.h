@@ -30,6 +30,15 @@ std::string validate_settings(const SearchSettings& s);
 
 constexpr double kIllegal = -1.0;  // the value of a direction that does not move
 
+// The first direction of highest value among those in legal_mask (bit d for
+// direction d); -1 when the mask is empty. Ties go to the lower direction.
+inline int best_direction(const std::array<double, 4>& values, int legal_mask) {
+  int best = -1;
+  for (int d = 0; d < 4; ++d)
+    if ((legal_mask >> d & 1) && (best < 0 || values[d] > values[best])) best = d;
+  return best;
+}
+
 struct SearchResult {
   int best = -1;                                   // -1 only when no move is legal
   std::array<double, 4> values{{kIllegal, kIllegal, kIllegal, kIllegal}};
