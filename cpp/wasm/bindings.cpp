@@ -1,6 +1,11 @@
-// Embind bindings: the core's rules and search in JavaScript's terms. Boards
-// are arrays of 16 tile values, results plain objects, and bad input throws a
-// JS Error naming the problem. No game logic lives here.
+// Embind bindings: the core's rules, players and spawners in JavaScript's
+// terms. Boards are arrays of 16 tile values, results plain objects, and bad
+// input throws a JS Error naming the problem. No game logic lives here.
+//
+//   search(board, settings)        any player's move (settings.player, player.h)
+//   searchRootMove, chosenDepth    expectimax's pieces for root parallelism
+//   evilSpawn(board, depth)        the evil spawner's tile: {cell, value, nodes}
+//   placeTile(board, cell, value)  a person's tile, checked: the new board
 //
 // Each binding has two halves: a *_or_null body that does the work with all its
 // C++ objects in its own scope and answers null on bad input (the message set
@@ -9,7 +14,12 @@
 #include <emscripten/bind.h>
 #include <emscripten/heap.h>
 
+#include <memory>
+#include <string>
+
 #include "ai/expectimax.h"
+#include "ai/player.h"
+#include "ai/spawner.h"
 #include "wasm/js_convert.h"
 #include "wasm/js_error.h"
 
@@ -91,11 +101,26 @@ val spawn_or_null(const val& board, const val& state) {
   return o;
 }
 
+// The named player's move (settings.player, expectimax by default). The
+// expectimax player keeps the module's searcher and its table; the others are
+// built for the call (cheap: Monte Carlo's stream restarts from seed and board
+// on every move anyway).
 val search_or_null(const val& board, const val& settings) {
   Tiles tiles;
-  SearchSettings s;
-  if (!read_legal_board(board, &tiles) || !read_settings(settings, &s)) return val::null();
-  SearchResult r = searcher().search(tiles, s);
+  PlayerChoice p;
+  if (!read_legal_board(board, &tiles) || !read_player_settings(settings, &p)) return val::null();
+  SearchResult r;
+  if (p.name == "expectimax") {
+    r = searcher().search(tiles, p.settings.search);
+  } else {
+    std::string error;
+    std::unique_ptr<Player> player = make_player(p.name, p.settings, &error);
+    if (!player) {
+      set_error(error);
+      return val::null();
+    }
+    r = player->choose(tiles);
+  }
   val o = val::object();
   o.set("dir", r.best);
   o.set("values", values_to_js(r.values));
@@ -103,6 +128,47 @@ val search_or_null(const val& board, const val& settings) {
   o.set("nodes", static_cast<double>(r.nodes));
   o.set("ms", r.ms);
   return o;
+}
+
+// "Evil 2048": the cell and value the evil spawner (spawner.h) gives this
+// board, looking `depth` player replies ahead.
+val evil_spawn_or_null(const val& board, const val& depth) {
+  Tiles tiles;
+  double depth_n;
+  if (!read_board(board, &tiles) ||
+      !read_count(depth, "evil depth", 0, kMaxEvilDepth, &depth_n)) {
+    return val::null();
+  }
+  EvilSpawner spawner(static_cast<int>(depth_n));
+  Rng unused(0);  // the evil spawner draws nothing after the opening tiles
+  Placement placement;
+  std::string error;
+  if (!spawner.place(tiles, false, unused, &placement, &error)) {
+    set_error("the evil spawner cannot place a tile: " + error);
+    return val::null();
+  }
+  val o = val::object();
+  o.set("cell", placement.cell);
+  o.set("value", placement.value);
+  o.set("nodes", static_cast<double>(spawner.nodes()));
+  return o;
+}
+
+// A tile placed by hand ("8402"): the board with it, checked (empty cell, 2 or 4).
+val place_tile_or_null(const val& board, const val& cell, const val& value) {
+  Tiles tiles;
+  double cell_n;
+  if (!read_board(board, &tiles) || !read_count(cell, "cell", 0, 15, &cell_n)) return val::null();
+  if (!value.isNumber() || (value.as<double>() != 2 && value.as<double>() != 4)) {
+    set_error("a new tile is a 2 or a 4, got " + describe(value));
+    return val::null();
+  }
+  std::string error;
+  if (!apply_placement(&tiles, Placement{static_cast<int>(cell_n), value.as<int>()}, &error)) {
+    set_error(error);
+    return val::null();
+  }
+  return board_to_js(tiles);
 }
 
 val search_root_move_or_null(const val& board, const val& dir, const val& depth,
@@ -139,9 +205,16 @@ val chosen_depth_or_null(const val& board, const val& settings) {
 }
 
 val settings_or_null(const val& settings) {
-  SearchSettings s;
-  if (!read_settings(settings, &s)) return val::null();
-  return settings_to_js(s);
+  PlayerChoice p;
+  if (!read_player_settings(settings, &p)) return val::null();
+  return player_settings_to_js(p);
+}
+
+val player_names_js() {
+  val out = val::array();
+  int i = 0;
+  for (const auto& name : player_names()) out.set(i++, name);
+  return out;
 }
 
 val heap_bytes() { return val(static_cast<double>(emscripten_get_heap_size())); }
@@ -177,6 +250,10 @@ EMSCRIPTEN_BINDINGS(engine) {
   function("searchRootMove", &guarded<search_root_move_or_null, val, val, val, val, val, val>);
   function("chosenDepth", &guarded<chosen_depth_or_null, val, val>);
   function("settings", &guarded<settings_or_null, val>);
+  function("evilSpawn", &guarded<evil_spawn_or_null, val, val>);
+  function("placeTile", &guarded<place_tile_or_null, val, val, val>);
+  function("playerNames", &player_names_js);
+  emscripten::constant("maxEvilDepth", kMaxEvilDepth);
   function("heapBytes", &heap_bytes);
   emscripten::constant("defaultTableBits", kDefaultTableBits);
   emscripten::constant("maxTableBits", kMaxTableBits);

@@ -35,7 +35,8 @@ std::string number_text(double x) {
   return buf;
 }
 
-// A short description of a JS value for error messages.
+}  // namespace
+
 std::string describe(const val& v) {
   if (v.isNull()) return "null";
   if (v.isUndefined()) return "undefined";
@@ -49,6 +50,8 @@ std::string describe(const val& v) {
     return "an array of length " + number_text(v["length"].as<double>());
   return "a value of type " + v.typeOf().as<std::string>();
 }
+
+namespace {
 
 bool is_whole(double x, double min, double max) {
   return std::isfinite(x) && x == std::floor(x) && x >= min && x <= max;
@@ -137,7 +140,8 @@ bool read_count(const val& js, const char* what, double min, double max, double*
 namespace {
 
 const char* const kSettingNames[] = {"depth",    "nodes",  "timeMs",   "minDepth",
-                                     "maxDepth", "cutoff", "tableBits"};
+                                     "maxDepth", "cutoff", "tableBits", "player",
+                                     "playouts", "playoutDepth", "seed"};
 
 bool unknown_setting(const std::string& key) {
   for (const char* name : kSettingNames)
@@ -148,8 +152,9 @@ bool unknown_setting(const std::string& key) {
   return true;
 }
 
-// One setting's value into s; false with a message when it is out of range.
-bool read_setting(const std::string& key, double x, SearchSettings* s) {
+// One numeric setting's value into p; false with a message when it is out of range.
+bool read_setting(const std::string& key, double x, PlayerChoice* p) {
+  SearchSettings* s = &p->settings.search;
   std::string max_depth = std::to_string(kMaxSearchDepth);
   auto fail = [&](const std::string& rule) {
     set_error(key + " " + rule + ", got " + number_text(x));
@@ -175,15 +180,33 @@ bool read_setting(const std::string& key, double x, SearchSettings* s) {
       return fail("must be a whole number from 10 to " + std::to_string(kMaxTableBits) +
                   " (2^" + std::to_string(kMaxTableBits) + " entries of 16 bytes)");
     s->table_bits = static_cast<int>(x);
+  } else if (key == "playouts") {
+    if (!is_whole(x, 1, kMaxPlayouts))
+      return fail("must be a whole number from 1 to " + std::to_string(kMaxPlayouts));
+    p->settings.playouts = static_cast<int>(x);
+  } else if (key == "playoutDepth") {
+    if (!is_whole(x, 0, kMaxPlayoutDepth))
+      return fail("must be a whole number of moves from 0 (to the end) to " +
+                  std::to_string(kMaxPlayoutDepth));
+    p->settings.playout_depth = static_cast<int>(x);
+  } else if (key == "seed") {
+    if (!is_whole(x, 0, kMaxSafeInteger)) return fail("must be a whole number from 0 to 2^53 - 1");
+    p->settings.seed = static_cast<std::uint64_t>(x);
   }
   return true;
 }
 
+bool known_player(const std::string& name) {
+  for (const auto& n : player_names())
+    if (n == name) return true;
+  return false;
+}
+
 }  // namespace
 
-bool read_settings(const val& js, SearchSettings* out) {
-  SearchSettings s;
-  s.table_bits = kDefaultTableBits;
+bool read_player_settings(const val& js, PlayerChoice* out) {
+  PlayerChoice p;
+  p.settings.search.table_bits = kDefaultTableBits;
   if (js.isNull() || js.typeOf().as<std::string>() != "object" ||
       is_array(js)) {
     set_error("settings must be a plain object such as {depth: 3} or {timeMs: 100}, got " +
@@ -197,23 +220,45 @@ bool read_settings(const val& js, SearchSettings* out) {
     val v = js[key];
     if (unknown_setting(key)) return false;
     if (v.isUndefined()) continue;
+    if (key == "player") {
+      if (!v.isString() || !known_player(v.as<std::string>())) {
+        set_error("player must be one of " + player_names_text() + ", got " + describe(v));
+        return false;
+      }
+      p.name = v.as<std::string>();
+      continue;
+    }
     if (!v.isNumber()) {
       set_error("setting " + key + " must be a number, got " + describe(v));
       return false;
     }
-    if (!read_setting(key, v.as<double>(), &s)) return false;
+    if (!read_setting(key, v.as<double>(), &p)) return false;
   }
-  std::string problem = validate_settings(s);
+  std::string problem = validate_player_settings(p.name, p.settings);
   if (!problem.empty()) {
     set_error("bad settings: " + problem);
     return false;
   }
-  *out = s;
+  *out = p;
   return true;
 }
 
-val settings_to_js(const SearchSettings& s) {
+bool read_settings(const val& js, SearchSettings* out) {
+  PlayerChoice p;
+  if (!read_player_settings(js, &p)) return false;
+  if (p.name != "expectimax") {
+    set_error("this call is the expectimax search's own; player \"" + p.name +
+              "\" plays through search()");
+    return false;
+  }
+  *out = p.settings.search;
+  return true;
+}
+
+val player_settings_to_js(const PlayerChoice& p) {
+  const SearchSettings& s = p.settings.search;
   val o = val::object();
+  o.set("player", p.name);
   o.set("depth", s.depth);
   o.set("nodes", static_cast<double>(s.nodes));
   o.set("timeMs", s.time_ms);
@@ -221,6 +266,9 @@ val settings_to_js(const SearchSettings& s) {
   o.set("maxDepth", s.max_depth);
   o.set("cutoff", s.prob_cutoff);
   o.set("tableBits", s.table_bits);
+  o.set("playouts", p.settings.playouts);
+  o.set("playoutDepth", p.settings.playout_depth);
+  o.set("seed", static_cast<double>(p.settings.seed));
   return o;
 }
 

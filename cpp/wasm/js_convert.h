@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include <emscripten/val.h>
 
+#include "ai/player.h"
 #include "ai/search_settings.h"
 #include "engine/tiles.h"
 
@@ -28,12 +30,26 @@ val board_to_js(const Tiles& tiles);
 bool read_dir(const val& js, int* out);
 
 // Settings: a plain object with any of depth, nodes, timeMs, minDepth, maxDepth,
-// cutoff, tableBits (undefined counts as absent); the rest take their defaults.
+// cutoff, tableBits (the search budget), player (a name from player.h, default
+// "expectimax"), playouts, playoutDepth, seed (Monte Carlo's); undefined counts
+// as absent and the rest take their defaults. Checked against the named
+// player's rules (validate_player_settings).
+struct PlayerChoice {
+  std::string name = "expectimax";
+  PlayerSettings settings;
+};
+bool read_player_settings(const val& js, PlayerChoice* out);
+val player_settings_to_js(const PlayerChoice& p);
+
+// The same settings for the calls that are expectimax's own (root-move search,
+// chosen depth): any other player is refused.
 bool read_settings(const val& js, SearchSettings* out);
-val settings_to_js(const SearchSettings& s);
 
 // A whole number from min to max (a JS number, so at most 2^53).
 bool read_count(const val& js, const char* what, double min, double max, double* out);
+
+// A short description of a JS value for error messages: 3, "up" (a string), null.
+std::string describe(const val& v);
 
 // The random generator's state: a seed (a safe integer >= 0) or the [hi, lo]
 // pair of 32-bit halves a previous spawn returned.

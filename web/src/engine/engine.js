@@ -9,14 +9,32 @@
 //   await engine.applyMove(board, dir)      // {board, gain, moved}
 //   await engine.legalMoves(board)          // [dirs]
 //   await engine.gameOver(board)            // boolean
+//   await engine.evilSpawn(board, {depth})  // {cell, value, nodes}
+//   await engine.placeTile(board, cell, value)  // the board with that tile
 //   engine.dispose()
 //
-// Boards are 16 tile values, row-major (0 empty, 2..131072); directions 0 up,
-// 1 right, 2 down, 3 left. Settings: {depth} | {nodes} | {timeMs}, plus
-// minDepth, maxDepth, cutoff, tableBits (default 18: 2^18 entries x 16 bytes
-// = 4 MB per worker); {} picks the depth from the position. Bad input rejects
-// with an Error naming the problem. See root_search.js for what budgets mean
-// on a pool.
+// Boards are 16 tile values, row-major (0 empty, 2..131072); cells 0..15
+// row-major; directions 0 up, 1 right, 2 down, 3 left. Settings: {depth} |
+// {nodes} | {timeMs}, plus minDepth, maxDepth, cutoff, tableBits (default 18:
+// 2^18 entries x 16 bytes = 4 MB per worker); {} picks the depth from the
+// position. Bad input rejects with an Error naming the problem. See
+// root_search.js for what budgets mean on a pool.
+//
+// Players: settings.player names who chooses the move (PLAYER_NAMES):
+// 'expectimax' (the default, searched over the whole pool), or 'minimax',
+// 'montecarlo', 'greedy', 'corner', each run whole on one executor (see
+// cpp/ai/player.h). minimax takes the same budgets as expectimax (with none, it
+// searches at minDepth); montecarlo takes playouts (random games per legal
+// move, default 100), playoutDepth (moves per playout, 0 to the end), seed
+// (its random stream, mixed with the board: a seed and a board always give the
+// same move) or a nodes / timeMs budget instead of playouts, but no depth;
+// greedy and corner take nothing. values and depth are the player's own: Monte
+// Carlo's average scores and rounds of playouts, for example.
+//
+// Spawners: evilSpawn gives the tile "Evil 2048" places on a board after a
+// move: the cell and value (2 or 4) that leave the player the worst position,
+// looking depth player replies ahead (0..4, default 1; cpp/ai/spawner.h).
+// placeTile checks a tile a person places ("8402": an empty cell, a 2 or a 4).
 //
 // Options: poolSize (default min(4, hardwareConcurrency)), workers (false: the
 // main thread only), wasmUrl / wasmBinary / wasmModule (where the wasm comes
@@ -31,6 +49,8 @@ import { browserWorkerFactory } from './worker_factory.js';
 
 export { boardProblem, validateBoard } from './board_check.js';
 export const DIRECTION_NAMES = Object.freeze(['up', 'right', 'down', 'left']);
+export const PLAYER_NAMES = Object.freeze(['expectimax', 'minimax', 'montecarlo', 'greedy', 'corner']);
+export const DEFAULT_EVIL_DEPTH = 1;
 export const WORKER_URL = new URL('./search_worker.js', import.meta.url).href;
 
 const MAX_POOL = 16;
@@ -107,7 +127,20 @@ class Engine {
   get fallback() { return this.#fallback; }
 
   bestMove(board, settings = {}) {
+    // Root parallelism is expectimax's; another player runs whole on one executor.
+    const player = settings !== null && typeof settings === 'object' ? settings.player : undefined;
+    if (player !== undefined && player !== 'expectimax') {
+      return this.#checked(() => this.#dispatcher.run('search', [board, settings]));
+    }
     return this.#checked(() => searchBestMove(this.#dispatcher, board, settings));
+  }
+
+  evilSpawn(board, { depth = DEFAULT_EVIL_DEPTH } = {}) {
+    return this.#checked(() => this.#dispatcher.run('evilSpawn', [board, depth]));
+  }
+
+  placeTile(board, cell, value) {
+    return this.#checked(() => this.#dispatcher.run('placeTile', [board, cell, value], { urgent: true }));
   }
 
   applyMove(board, dir) {

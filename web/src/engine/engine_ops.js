@@ -14,6 +14,8 @@ const OPS = {
   legalMoves: (m, [board]) => m.legalMoves(board),
   gameOver: (m, [board]) => m.gameOver(board),
   search: (m, [board, settings]) => m.search(board, settings),
+  evilSpawn: (m, [board, depth]) => m.evilSpawn(board, depth),
+  placeTile: (m, [board, cell, value]) => m.placeTile(board, cell, value),
 
   // What a root-parallel search needs first: the settings with their defaults,
   // the legal moves, the depth the position gets by default and the depth-0
