@@ -1,5 +1,11 @@
 // The rules of 2048 on tiles: slide, merge once, score, spawn, win and game over.
 // The model owns the truth of a game; it knows nothing of the DOM or storage.
+//
+// New tiles come from the model's own random rule, or, when asked (a move or a
+// new game with spawn: false), from outside: the tiles are then due
+// (tilesDue), placed one by one with placeTile (the evil spawner, a person),
+// and no move is played until they are all placed. Game over is judged once
+// the last due tile is on the board.
 import { Grid } from './grid.js';
 import { Tile } from './tile.js';
 import {
@@ -7,21 +13,27 @@ import {
 } from './rules.js';
 
 export class GameModel {
-  constructor({ size = SIZE, random = Math.random, startTiles = 2 } = {}) {
+  // pauseAtWin: false never stops at 2048 ("8402": nobody is there to press
+  // Keep going); won is still set.
+  constructor({ size = SIZE, random = Math.random, startTiles = 2, pauseAtWin = true } = {}) {
     this.size = size;
     this.random = random;
     this.startTiles = startTiles;
+    this.pauseAtWin = pauseAtWin;
+    this.tilesDue = 0;
     this.newGame();
   }
 
-  newGame() {
+  // spawn: false leaves the board empty with the opening tiles due.
+  newGame({ spawn = true } = {}) {
     this.grid = new Grid(this.size);
     this.score = 0;
     this.over = false;
     this.won = false;
-    this.keepPlaying = false;
+    this.keepPlaying = !this.pauseAtWin;
     this.moveCount = 0;
-    for (let i = 0; i < this.startTiles; i++) this.addRandomTile();
+    this.tilesDue = spawn ? 0 : this.startTiles;
+    if (spawn) for (let i = 0; i < this.startTiles; i++) this.addRandomTile();
   }
 
   // Takes a validated saved state (see saved_state.js).
@@ -33,6 +45,7 @@ export class GameModel {
     this.won = state.won;
     this.keepPlaying = state.keepPlaying;
     this.moveCount = 0;
+    this.tilesDue = 0;
     // A saved board with no move left is over, whatever its flag says.
     if (!this.movesAvailable()) this.over = true;
   }
@@ -41,6 +54,7 @@ export class GameModel {
   setBoard(board, { score = this.score } = {}) {
     this.grid = Grid.fromBoard(board, this.size);
     this.score = score;
+    this.tilesDue = 0;
     this.over = !this.movesAvailable();
   }
 
@@ -57,13 +71,53 @@ export class GameModel {
     return tile;
   }
 
+  // Why a tile cannot go there now, or null: a tile must be due, the cell on
+  // the board and empty, the value 2 or 4. position: {x, y}.
+  placementProblem(position, value) {
+    if (this.tilesDue === 0) return 'no tile is due: the next turn is a move';
+    const inside = position && Number.isInteger(position.x) && Number.isInteger(position.y)
+      && this.grid.withinBounds(position);
+    if (!inside) return `cell ${JSON.stringify(position)} is not on the board`;
+    if (value !== 2 && value !== 4) return `a new tile is a 2 or a 4, got ${value}`;
+    const there = this.grid.cellContent(position);
+    if (there) return `cell (${position.x}, ${position.y}) is not empty (it holds a ${there.value})`;
+    return null;
+  }
+
+  // Places a due tile; throws an Error naming the problem otherwise.
+  placeTile(position, value) {
+    const problem = this.placementProblem(position, value);
+    if (problem) throw new Error(problem);
+    const tile = new Tile(position, value);
+    this.grid.insertTile(tile);
+    this.tilesDue -= 1;
+    if (this.tilesDue === 0 && !this.movesAvailable()) this.over = true;
+    return tile;
+  }
+
+  // The model's own rule for every due tile (a spawner that failed).
+  placeDueAtRandom() {
+    const placed = [];
+    while (this.tilesDue > 0) {
+      const tile = this.addRandomTile();
+      if (!tile) break;
+      placed.push(tile);
+      this.tilesDue -= 1;
+    }
+    this.tilesDue = 0;
+    if (!this.movesAvailable()) this.over = true;
+    return placed;
+  }
+
   // Plays one move. Returns { moved, gain, spawned, justWon, over }; a move that
-  // changes nothing (or any move while the game is over or won and paused)
-  // leaves the game untouched.
-  move(dir) {
+  // changes nothing (or any move while the game is over or won and paused, or
+  // while a tile is due) leaves the game untouched. spawn: false leaves the new
+  // tile due instead of placing a random one (a move that changed the board
+  // always leaves an empty cell for it).
+  move(dir, { spawn = true } = {}) {
     if (!isDirection(dir)) throw new Error(`unknown direction ${dir} (use 0 up, 1 right, 2 down, 3 left)`);
     const unchanged = { moved: false, gain: 0, spawned: null, justWon: false, over: this.over };
-    if (this.isTerminated()) return unchanged;
+    if (this.isTerminated() || this.tilesDue > 0) return unchanged;
 
     const tiles = this.grid.tiles();
     for (const tile of tiles) {
@@ -111,6 +165,10 @@ export class GameModel {
     if (!moved) return unchanged;
     this.score += gain;
     this.moveCount += 1;
+    if (!spawn) {
+      this.tilesDue = 1;
+      return { moved: true, gain, spawned: null, justWon, over: false };
+    }
     const spawned = this.addRandomTile();
     if (!this.movesAvailable()) this.over = true;
     return { moved: true, gain, spawned, justWon, over: this.over };
@@ -145,6 +203,7 @@ export class GameModel {
   }
 
   legalMoves() {
+    if (this.tilesDue > 0) return [];
     return DIRECTIONS.filter((dir) => this.wouldMove(dir));
   }
 
