@@ -1,9 +1,14 @@
-// The AI controls' logic, without any DOM: Hint, Step, Autoplay, speed and
-// strength, and the live figures. Searches run in the engine (a worker pool),
-// one at a time; a result that arrives after the board changed (a key press, a
-// new game) is dropped and the search starts again on the new board.
+// The AI controls' logic, without any DOM: Hint, Step, Autoplay, speed,
+// strength and player, and the live figures. Searches run in the engine (a
+// worker pool), one at a time; a result that arrives after the board changed
+// (a key press, a new game) is dropped and the search starts again on the new
+// board. A tile on its way from the game's spawner (Evil 2048) is waited for
+// before the board is read.
 import { RateMeter } from './rate_meter.js';
-import { SPEEDS, STRENGTHS, findSpeed, findStrength } from './presets.js';
+import {
+  DEFAULT_PLAYER, PLAYERS, SPEEDS, STRENGTHS, findPlayer, findSpeed, findStrength, searchSettings,
+  strengthFor, strengthsFor,
+} from './presets.js';
 
 const defaultNow = () => globalThis.performance.now();
 const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -14,6 +19,7 @@ export class AiPlayer {
     engine, // an engine or a promise of one (the page starts before the wasm is ready)
     speed = 'quick',
     strength = 't50',
+    player = DEFAULT_PLAYER,
     now = defaultNow,
     sleep = defaultSleep,
   }) {
@@ -24,7 +30,9 @@ export class AiPlayer {
     this.now = now;
     this.sleep = sleep;
     this.speed = findSpeed(speed) || SPEEDS[0];
-    this.strength = findStrength(strength) || STRENGTHS[0];
+    this.player = findPlayer(player) || PLAYERS[0];
+    // A strength the player does not take becomes the player's default.
+    this.strength = strengthFor(this.player.id, (findStrength(strength) || STRENGTHS[0]).id);
     this.autoplay = false;
     this.thinking = false;
     this.hintResult = null; // { dir, values, version }
@@ -75,7 +83,19 @@ export class AiPlayer {
   setStrength(id) {
     const strength = findStrength(id);
     if (!strength) throw new Error(`unknown strength ${id}`);
+    if (!strengthsFor(this.player.id).includes(strength)) {
+      throw new Error(`the ${this.player.id} player does not take strength ${id}`);
+    }
     this.strength = strength;
+    this.emit('settings');
+  }
+
+  // Another player; the strength stays when the new player takes it.
+  setPlayer(id) {
+    const player = findPlayer(id);
+    if (!player) throw new Error(`unknown player ${id}`);
+    this.player = player;
+    this.strength = strengthFor(player.id, this.strength.id);
     this.emit('settings');
   }
 
@@ -86,7 +106,7 @@ export class AiPlayer {
       this.thinking = true;
       this.emit('thinking');
       try {
-        const result = await engine.bestMove(board, { ...this.strength.settings });
+        const result = await engine.bestMove(board, searchSettings(this.player.id, this.strength));
         this.last = result;
         this.searchRate.record(this.now(), result.nodes || 0, result.ms || 0);
         return result;
@@ -101,6 +121,7 @@ export class AiPlayer {
 
   // The best direction on the current board, shown until the board changes.
   async hint() {
+    await this.game.settled();
     if (this.game.isTerminated()) return null;
     const version = this.game.version;
     try {
@@ -117,6 +138,7 @@ export class AiPlayer {
 
   // One AI move (presses "Keep going" first if the game waits on it).
   async step() {
+    await this.game.settled();
     if (this.game.isPausedByWin()) this.game.keepGoing();
     if (this.game.over) return false;
     const version = this.game.version;
@@ -178,6 +200,13 @@ export class AiPlayer {
     const alive = () => this.autoplay && this.token === token;
     try {
       while (alive()) {
+        await this.game.settled();
+        if (!alive()) return;
+        if (this.game.tilesDue > 0) {
+          // Someone else places this tile (a person): look again shortly.
+          await this.sleep(50);
+          continue;
+        }
         if (this.game.isPausedByWin()) this.game.keepGoing();
         if (this.game.over) {
           this.finish();

@@ -1,6 +1,7 @@
 // Binds the AI buttons and choices of a page to an AiPlayer and keeps them in
 // step with it (enabled, pressed, labels, status line and game-over summary).
-import { SPEEDS, STRENGTHS } from './presets.js';
+// The player choice is optional (.ai-player); the strength list follows it.
+import { PLAYERS, SPEEDS, strengthsFor } from './presets.js';
 import { controlState } from './control_state.js';
 
 export function fillSelect(select, options, selectedId) {
@@ -33,11 +34,13 @@ export class AiControls {
     this.autoplayButton = find('ai-autoplay-button');
     this.speedSelect = find('ai-speed');
     this.strengthSelect = find('ai-strength');
+    this.playerSelect = find('ai-player');
     this.status = find('ai-status');
     this.summary = find('ai-summary');
 
     fillSelect(this.speedSelect, SPEEDS, player.speed.id);
-    fillSelect(this.strengthSelect, STRENGTHS, player.strength.id);
+    this.fillStrengths();
+    if (this.playerSelect) fillSelect(this.playerSelect, PLAYERS, player.player.id);
     this.hintButton?.addEventListener('click', () => player.hint());
     this.stepButton?.addEventListener('click', () => player.step());
     this.autoplayButton?.addEventListener('click', () => player.toggleAutoplay());
@@ -51,11 +54,23 @@ export class AiControls {
       player.setStrength(this.strengthSelect.value);
       this.strengthSelect.blur();
     });
+    this.playerSelect?.addEventListener('change', () => {
+      player.setPlayer(this.playerSelect.value);
+      this.fillStrengths();
+      this.playerSelect.blur();
+    });
 
     player.onUpdate(() => this.update());
     game.onChange(() => this.update());
     this.update();
     root.dataset.bound = 'true'; // the buttons listen from here on
+  }
+
+  // The strengths the current player takes; disabled when there is no choice.
+  fillStrengths() {
+    const list = strengthsFor(this.player.player.id);
+    fillSelect(this.strengthSelect, list, this.player.strength.id);
+    this.strengthSelect.disabled = list.length < 2;
   }
 
   update() {

@@ -7,6 +7,7 @@ import { AiControls } from './controls.js';
 import { ScoreChart } from './chart.js';
 import { renderMilestones, renderTally } from './demo_view.js';
 import { loadEngine } from './engine_loader.js';
+import { bindEvilSwitch, evilSpawner } from './evil_mode.js';
 import { GameTally, MilestoneTracker } from './game_tally.js';
 import { LivePanel } from './panel.js';
 import { BoardRenderer } from './renderer.js';
@@ -14,7 +15,10 @@ import { loadSettings } from './settings_store.js';
 
 const DEFAULT_SEED = 1;
 const params = new URLSearchParams(location.search);
-const settings = loadSettings({ search: location.search, defaults: { speed: 'quick', strength: 't50' } });
+const settings = loadSettings({
+  search: location.search,
+  defaults: { speed: 'quick', strength: 't50', player: 'expectimax', evil: false },
+});
 
 let baseSeed = params.has('seed') ? normalizeSeed(Number(params.get('seed'))) : DEFAULT_SEED;
 let gameIndex = 0;
@@ -22,8 +26,10 @@ let paused = false;
 let nextGameTimer = null;
 const seedOf = (index) => (baseSeed + index) >>> 0;
 
-const game = Game.inMemory({ random: seededRandom(seedOf(0)) });
-const player = new AiPlayer({ game, engine: loadEngine(), ...settings });
+const engine = loadEngine();
+const evil = evilSpawner(engine);
+const game = Game.inMemory({ random: seededRandom(seedOf(0)), spawner: settings.evil ? evil : null });
+const player = new AiPlayer({ game, engine, ...settings });
 const gameContainer = document.querySelector('.game-container');
 const renderer = new BoardRenderer(gameContainer, { animate: player.speed.animate });
 const chart = new ScoreChart(document.querySelector('.score-chart'));
@@ -78,7 +84,7 @@ player.onUpdate((_, reason) => {
     maxTile: game.maxTile(),
     moves: game.moveCount,
     milestones: milestones.reached.map((m) => ({ ...m })),
-    strength: player.strength.label,
+    strength: `${player.player.label}, ${player.strength.label}${game.spawner === evil ? ', Evil 2048' : ''}`,
   });
   renderTally(record, tally);
   // A moment on "Game over!" before the next game, unless nobody is watching animations.
@@ -120,6 +126,7 @@ document.querySelector('.demo-seed-form').addEventListener('submit', (event) => 
 new AiControls(document.querySelector('.demo-controls'), player, game, {
   onSpeedChange: (speed) => renderer.setAnimations(speed.animate),
 });
+bindEvilSwitch(document.querySelector('.ai-evil'), { game, spawner: evil, marker: document.body });
 new LivePanel(live, player);
 renderTally(record, tally);
 renderer.render({ kind: 'restart', snapshot: game.snapshot() });

@@ -1,5 +1,6 @@
 // Shows a hint: a large arrow over the board and the four directions' values
-// (the best one marked, a dash for a direction that does not move).
+// (the best one marked, a dash for a direction that does not move). Without an
+// arrow element (8402's record of the AI's move), the values alone.
 import { DIRECTION_ARROWS, DIRECTION_NAMES } from '../game/rules.js';
 import { formatWhole } from './format.js';
 
@@ -11,16 +12,20 @@ export class HintView {
 
   show(hint) {
     if (!hint) {
-      this.arrow.hidden = true;
-      this.arrow.removeAttribute('data-direction');
+      if (this.arrow) {
+        this.arrow.hidden = true;
+        this.arrow.removeAttribute('data-direction');
+      }
       this.values.replaceChildren();
       this.values.hidden = true;
       return;
     }
-    this.arrow.hidden = false;
-    this.arrow.dataset.direction = DIRECTION_NAMES[hint.dir];
-    this.arrow.textContent = DIRECTION_ARROWS[hint.dir];
-    this.arrow.setAttribute('aria-label', `The AI suggests ${DIRECTION_NAMES[hint.dir]}`);
+    if (this.arrow) {
+      this.arrow.hidden = false;
+      this.arrow.dataset.direction = DIRECTION_NAMES[hint.dir];
+      this.arrow.textContent = DIRECTION_ARROWS[hint.dir];
+      this.arrow.setAttribute('aria-label', `The AI suggests ${DIRECTION_NAMES[hint.dir]}`);
+    }
     const doc = this.values.ownerDocument;
     const items = hint.values.map((value, dir) => {
       const item = doc.createElement('li');
@@ -28,7 +33,7 @@ export class HintView {
       if (dir === hint.dir) item.className = 'best';
       const legal = value !== null && value !== undefined && value >= 0;
       item.textContent = `${DIRECTION_ARROWS[dir]} ${legal ? formatWhole(value) : '—'}`;
-      item.title = `${DIRECTION_NAMES[dir]}: ${legal ? 'expected value of the search' : 'does not move'}`;
+      item.title = `${DIRECTION_NAMES[dir]}: ${legal ? 'the value the AI gives it' : 'does not move'}`;
       return item;
     });
     this.values.replaceChildren(...items);

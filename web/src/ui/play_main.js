@@ -1,10 +1,11 @@
 // The play page: the game with keyboard, touch and buttons, and the AI's Hint,
-// Step and Autoplay on top of it.
+// Step and Autoplay on top of it, with a choice of player and Evil mode.
 import { Game } from '../game/game.js';
 import { browserStorage } from '../game/storage.js';
 import { AiPlayer } from './ai_player.js';
 import { AiControls } from './controls.js';
 import { loadEngine } from './engine_loader.js';
+import { bindEvilSwitch, evilSpawner } from './evil_mode.js';
 import { HintView } from './hint_view.js';
 import { InputManager } from './input.js';
 import { LivePanel } from './panel.js';
@@ -14,13 +15,15 @@ import { loadSettings, saveSettings } from './settings_store.js';
 const AI_KEYS = { 80: 'autoplay', 78: 'step', 73: 'hint' }; // P, N, I
 
 const gameContainer = document.querySelector('.game-container');
-const game = new Game();
 const settings = loadSettings({
   search: location.search,
   storage: browserStorage(),
-  defaults: { speed: 'quick', strength: 't50' },
+  defaults: { speed: 'quick', strength: 't50', player: 'expectimax', evil: false },
 });
-const player = new AiPlayer({ game, engine: loadEngine(), ...settings });
+const engine = loadEngine();
+const evil = evilSpawner(engine);
+const game = new Game({ spawner: settings.evil ? evil : null });
+const player = new AiPlayer({ game, engine, ...settings });
 
 const renderer = new BoardRenderer(gameContainer, { animate: player.speed.animate });
 game.onChange((event) => renderer.render(event));
@@ -40,9 +43,16 @@ const hintView = new HintView(
 );
 player.onUpdate((_, reason) => { if (reason === 'hint') hintView.show(player.hintResult); });
 
-const remember = () => saveSettings(browserStorage(),
-  { speed: player.speed.id, strength: player.strength.id });
+const remember = () => saveSettings(browserStorage(), {
+  speed: player.speed.id,
+  strength: player.strength.id,
+  player: player.player.id,
+  evil: game.spawner === evil,
+});
 player.onUpdate((_, reason) => { if (reason === 'settings') remember(); });
+bindEvilSwitch(document.querySelector('.ai-evil'), {
+  game, spawner: evil, marker: document.body, onChange: remember,
+});
 new AiControls(document.querySelector('.ai-controls'), player, game, {
   onSpeedChange: (speed) => renderer.setAnimations(speed.animate),
 });

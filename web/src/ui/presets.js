@@ -1,6 +1,8 @@
-// The AI's speed and strength choices. Speed paces autoplay: the shortest time
-// between two AI moves, and whether tiles animate. Strength is the search
-// budget handed to engine.bestMove (time per move, or a fixed depth).
+// The AI's speed, strength and player choices. Speed paces autoplay: the
+// shortest time between two AI moves, and whether tiles animate. Strength is
+// the search budget handed to engine.bestMove (time per move, a fixed depth,
+// or Monte Carlo's playouts); each player offers the strengths that mean
+// something to it (strengthsFor).
 export const SPEEDS = [
   { id: 'relaxed', label: 'Relaxed (600 ms a move)', intervalMs: 600, animate: true },
   { id: 'paced', label: 'Animated (300 ms a move)', intervalMs: 300, animate: true },
@@ -9,6 +11,7 @@ export const SPEEDS = [
   { id: 'max', label: 'Fastest (no animations)', intervalMs: 0, animate: false },
 ];
 
+// Expectimax's strengths (minimax takes the same; Monte Carlo the times).
 export const STRENGTHS = [
   { id: 't10', label: '10 ms a move', settings: { timeMs: 10 } },
   { id: 't50', label: '50 ms a move', settings: { timeMs: 50 } },
@@ -20,10 +23,56 @@ export const STRENGTHS = [
   { id: 'd4', label: 'Depth 4', settings: { depth: 4 } },
 ];
 
+// Monte Carlo's fixed budgets: random games played to the end per legal move.
+export const PLAYOUT_STRENGTHS = [
+  { id: 'p20', label: '20 playouts a move', settings: { playouts: 20 } },
+  { id: 'p100', label: '100 playouts a move', settings: { playouts: 100 } },
+  { id: 'p500', label: '500 playouts a move', settings: { playouts: 500 } },
+];
+
+// The players that do not search.
+export const INSTANT = { id: 'instant', label: 'Instant (no search)', settings: {} };
+
+const TIMES = STRENGTHS.filter((s) => 'timeMs' in s.settings);
+
+// The engine's players (engine.js PLAYER_NAMES), strongest first.
+export const PLAYERS = [
+  { id: 'expectimax', label: 'Expectimax', strengths: STRENGTHS },
+  { id: 'minimax', label: 'Minimax', strengths: STRENGTHS },
+  { id: 'montecarlo', label: 'Monte Carlo', strengths: [...TIMES, ...PLAYOUT_STRENGTHS] },
+  { id: 'greedy', label: 'Greedy', strengths: [INSTANT] },
+  { id: 'corner', label: 'Corner', strengths: [INSTANT] },
+];
+
+export const DEFAULT_PLAYER = 'expectimax';
+export const DEFAULT_STRENGTH = 't50';
+
 export function findSpeed(id) {
   return SPEEDS.find((s) => s.id === id) || null;
 }
 
 export function findStrength(id) {
-  return STRENGTHS.find((s) => s.id === id) || null;
+  return [...STRENGTHS, ...PLAYOUT_STRENGTHS, INSTANT].find((s) => s.id === id) || null;
+}
+
+export function findPlayer(id) {
+  return PLAYERS.find((p) => p.id === id) || null;
+}
+
+export function strengthsFor(playerId) {
+  return (findPlayer(playerId) || PLAYERS[0]).strengths;
+}
+
+// The strength with this id if the player takes it, else the player's default
+// (50 ms a move, or its only choice).
+export function strengthFor(playerId, strengthId) {
+  const list = strengthsFor(playerId);
+  return list.find((s) => s.id === strengthId) || list.find((s) => s.id === DEFAULT_STRENGTH) || list[0];
+}
+
+// What engine.bestMove is asked: the player's name and the strength's budget.
+export function searchSettings(playerId, strength) {
+  return playerId === DEFAULT_PLAYER
+    ? { ...strength.settings }
+    : { player: playerId, ...strength.settings };
 }

@@ -1,7 +1,9 @@
 // Draws a game snapshot into the original game's DOM: the tile container is
 // rebuilt inside requestAnimationFrame, tiles slide from their previous cell,
 // new tiles appear and merged tiles pop. Several moves between two frames are
-// drawn once, as the last of them.
+// drawn once, as the last of them. A tile placed after its move (the evil
+// spawner, a person) is added on its own once the move is drawn, so the slides
+// are not played twice.
 const frame = (callback) => globalThis.requestAnimationFrame(callback);
 
 export function positionClass(position) {
@@ -24,6 +26,8 @@ export class BoardRenderer {
     this.bestContainer = doc.querySelector('.best-container');
     this.shownScore = null;
     this.pending = null;
+    this.pendingPlacement = null; // a snapshot whose new tiles are added to the drawn board
+    this.drawnIds = null; // ids of the tiles on screen, once a board is drawn
     this.frameRequested = false;
     this.setAnimations(animate);
   }
@@ -40,14 +44,23 @@ export class BoardRenderer {
       this.clearMessage();
       return;
     }
-    this.pending = event;
+    if (event.kind === 'place' && !this.pending && this.drawnIds) {
+      this.pendingPlacement = event.snapshot;
+    } else {
+      // Not drawn yet: the move and its new tile are drawn together.
+      const kind = event.kind === 'place' && this.pending ? this.pending.kind : event.kind;
+      this.pending = { kind, snapshot: event.snapshot };
+      this.pendingPlacement = null;
+    }
     if (this.frameRequested) return;
     this.frameRequested = true;
     frame(() => {
       this.frameRequested = false;
-      const pending = this.pending;
+      const { pending, pendingPlacement } = this;
       this.pending = null;
+      this.pendingPlacement = null;
       if (pending) this.draw(pending.snapshot, pending.kind);
+      else if (pendingPlacement) this.addPlaced(pendingPlacement);
     });
   }
 
@@ -55,7 +68,24 @@ export class BoardRenderer {
     const fragment = this.tileContainer.ownerDocument.createDocumentFragment();
     for (const tile of snapshot.tiles) this.addTile(fragment, tile);
     this.tileContainer.replaceChildren(fragment);
+    this.drawnIds = new Set(snapshot.tiles.map((t) => t.id));
     this.updateScore(snapshot.score, kind !== 'restart');
+    this.drawStatus(snapshot);
+  }
+
+  // The tiles of snapshot not on screen yet, appearing as new tiles.
+  addPlaced(snapshot) {
+    for (const tile of snapshot.tiles) {
+      if (this.drawnIds.has(tile.id)) continue;
+      this.addTile(this.tileContainer, { ...tile, previous: null, mergedFrom: null });
+      this.drawnIds.add(tile.id);
+    }
+    // Placing scores nothing; rewriting the score would cut its floating "+N" short.
+    if (snapshot.score !== this.shownScore) this.updateScore(snapshot.score, false);
+    this.drawStatus(snapshot);
+  }
+
+  drawStatus(snapshot) {
     this.bestContainer.textContent = String(snapshot.best);
     if (snapshot.over) this.showMessage(false);
     else if (snapshot.won && !snapshot.keepPlaying) this.showMessage(true);

@@ -1,0 +1,98 @@
+// The AI's side of "8402", without any DOM: whenever the person's tile
+// completes the board (the two opening tiles, then one after every AI move),
+// the AI chooses a move with the chosen player and plays it; the person then
+// places the next tile. The game is over when the AI has no move.
+import {
+  DEFAULT_PLAYER, DEFAULT_STRENGTH, PLAYERS, findPlayer, findStrength, searchSettings, strengthFor,
+  strengthsFor,
+} from './presets.js';
+
+export class AiResponder {
+  constructor({ game, engine, player = DEFAULT_PLAYER, strength = DEFAULT_STRENGTH }) {
+    this.game = game;
+    this.enginePromise = Promise.resolve(engine);
+    this.engine = null;
+    this.enginePromise.then((e) => { this.engine = e; this.emit('engine'); }, (err) => this.fail(err));
+    this.player = findPlayer(player) || PLAYERS[0];
+    this.strength = strengthFor(this.player.id, strength);
+    this.thinking = false;
+    this.last = null; // { dir, values, depth, nodes, ms } of the AI's last move
+    this.aiMoves = 0;
+    this.error = null;
+    this.listeners = new Set();
+    game.onChange((event) => {
+      if (event.kind === 'restart') {
+        this.last = null;
+        this.aiMoves = 0;
+        this.emit('restart');
+      }
+      this.respond();
+    });
+  }
+
+  onUpdate(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(reason) {
+    for (const listener of this.listeners) listener(this, reason);
+  }
+
+  fail(err) {
+    this.error = err && err.message ? err.message : String(err);
+    this.emit('error');
+  }
+
+  // Whose turn it is: 'place' (the person), 'ai', or 'over'.
+  turn() {
+    if (this.game.over) return 'over';
+    return this.game.tilesDue > 0 ? 'place' : 'ai';
+  }
+
+  setPlayer(id) {
+    const player = findPlayer(id);
+    if (!player) throw new Error(`unknown player ${id}`);
+    this.player = player;
+    this.strength = strengthFor(player.id, this.strength.id);
+    this.emit('settings');
+  }
+
+  setStrength(id) {
+    const strength = findStrength(id);
+    if (!strength || !strengthsFor(this.player.id).includes(strength)) {
+      throw new Error(`the ${this.player.id} player does not take strength ${id}`);
+    }
+    this.strength = strength;
+    this.emit('settings');
+  }
+
+  // Plays the AI's move when it is the AI's turn; otherwise does nothing.
+  async respond() {
+    if (this.thinking || this.error || this.turn() !== 'ai') return;
+    const version = this.game.version;
+    this.thinking = true;
+    this.emit('thinking');
+    try {
+      const engine = await this.enginePromise;
+      const result = await engine.bestMove(this.game.board(), searchSettings(this.player.id, this.strength));
+      if (this.game.version !== version) return; // a new game began meanwhile
+      let { dir } = result;
+      if (!this.game.move(dir, { source: 'ai' }).moved) {
+        // Never stall on an answer the rules refuse: take any legal move instead.
+        [dir] = this.game.legalMoves();
+        if (dir === undefined || !this.game.move(dir, { source: 'ai' }).moved) return;
+      }
+      this.last = { ...result, dir };
+      this.aiMoves++;
+      this.emit('move');
+    } catch (err) {
+      this.fail(err);
+    } finally {
+      this.thinking = false;
+      this.emit('thinking');
+      // A new game may have reached the AI's turn while it was busy.
+      if (this.game.version !== version) this.respond();
+    }
+  }
+}
