@@ -135,7 +135,8 @@ class Engine {
     return this.#checked(() => searchBestMove(this.#dispatcher, board, settings));
   }
 
-  evilSpawn(board, { depth = DEFAULT_EVIL_DEPTH } = {}) {
+  evilSpawn(board, options = {}) {
+    const depth = options?.depth ?? DEFAULT_EVIL_DEPTH;
     return this.#checked(() => this.#dispatcher.run('evilSpawn', [board, depth]));
   }
 
