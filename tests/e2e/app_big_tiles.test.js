@@ -44,6 +44,8 @@ describe('big tiles', () => {
       await openWithState(page, `${server.url}index.html`,
         savedState(BOARD, { score: 3500000, won: true, keepPlaying: true }));
       await waitForDomBoard(page, BOARD);
+      // Tiles appear scaled from zero: measure them once the animations end.
+      await page.waitForFunction(() => document.getAnimations().length === 0);
       expect(await page.textContent('.tile-65536 .tile-inner')).toBe('65536');
       expect(await page.textContent('.tile-131072 .tile-inner')).toBe('131072');
       expect(await page.getAttribute('.tile-131072', 'class')).toContain('tile-super');
