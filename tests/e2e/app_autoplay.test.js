@@ -1,22 +1,11 @@
 // Autoplay in real headless Chromium with the real engine: at full speed it
 // reaches 512 within 60 s, it plays on past 2048 (pressing Keep going itself),
 // and it stops at game over with a summary. Figures are printed, not asserted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, serve } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, useServerAndBrowser } from './browser.js';
 import { largestTile, openWithState, savedGame, savedState } from './app_helpers.js';
 
-let server;
-let browser;
-
-beforeAll(async () => {
-  server = await serve();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 // Longest gap between animation frames, measured in the page: a main-thread
 // task longer than a frame shows up as a long gap.
@@ -33,8 +22,8 @@ function watchFrames() {
 
 describe('autoplay', () => {
   it('reaches the 512 tile within 60 s at full speed', async () => {
-    const { page, context, errors, outside } = await newPage(browser, { viewport: { width: 800, height: 1000 } });
-    await page.goto(`${server.url}index.html?speed=max&strength=t10`);
+    const { page, context, errors, outside } = await newPage(env.browser, { viewport: { width: 800, height: 1000 } });
+    await page.goto(`${env.server.url}index.html?speed=max&strength=t10`);
     await page.evaluate(watchFrames);
     const started = Date.now();
     await page.click('.ai-autoplay-button'); // before the engine is ready: autoplay waits for it
@@ -61,9 +50,9 @@ describe('autoplay', () => {
   });
 
   it('plays on past 2048, pressing Keep going itself', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(env.browser);
     const board = [1024, 1024, 8, 4, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0];
-    await openWithState(page, `${server.url}index.html?speed=max&strength=t10`, savedState(board, { score: 20000 }));
+    await openWithState(page, `${env.server.url}index.html?speed=max&strength=t10`, savedState(board, { score: 20000 }));
     await page.waitForSelector('.ai-controls[data-bound]');
     await page.keyboard.press('KeyP'); // the autoplay key
     await page.waitForSelector('.ai-autoplay-button[aria-pressed="true"]');
@@ -80,10 +69,10 @@ describe('autoplay', () => {
   });
 
   it('stops at game over with a summary', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(env.browser);
     // A crowded board of tiles that mostly do not merge: the game ends soon.
     const board = [2, 8, 32, 128, 512, 2048, 8, 32, 2, 128, 512, 4, 16, 64, 256, 0];
-    await openWithState(page, `${server.url}index.html?speed=max&strength=t10`,
+    await openWithState(page, `${env.server.url}index.html?speed=max&strength=t10`,
       savedState(board, { score: 40000, won: true, keepPlaying: true }));
     await page.click('.ai-autoplay-button');
     await page.waitForSelector('.game-message.game-over', { timeout: 60_000 });

@@ -1,21 +1,10 @@
 // A board seeded with the biggest tiles renders, legibly, on a wide and a
 // 320px screen, and the AI still moves on it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, serve } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, useServerAndBrowser } from './browser.js';
 import { domBoard, openWithState, savedState, waitForDomBoard } from './app_helpers.js';
 
-let server;
-let browser;
-
-beforeAll(async () => {
-  server = await serve();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 const BOARD = [
   131072, 65536, 32768, 16384,
@@ -40,8 +29,8 @@ function overflowingTiles() {
 describe('big tiles', () => {
   for (const [name, viewport] of [['wide', { width: 800, height: 800 }], ['320px', { width: 320, height: 640 }]]) {
     it(`renders 65536 and 131072 legibly (${name})`, async () => {
-      const { page, context, errors } = await newPage(browser, { viewport });
-      await openWithState(page, `${server.url}index.html`,
+      const { page, context, errors } = await newPage(env.browser, { viewport });
+      await openWithState(page, `${env.server.url}index.html`,
         savedState(BOARD, { score: 3500000, won: true, keepPlaying: true }));
       await waitForDomBoard(page, BOARD);
       // Tiles appear scaled from zero: measure them once the animations end.
@@ -57,8 +46,8 @@ describe('big tiles', () => {
   }
 
   it('lets the AI move on such a board', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await openWithState(page, `${server.url}index.html`,
+    const { page, context, errors } = await newPage(env.browser);
+    await openWithState(page, `${env.server.url}index.html`,
       savedState(BOARD, { score: 3500000, won: true, keepPlaying: true }));
     await page.waitForSelector('.ai-step-button:not([disabled])', { timeout: 30_000 });
     await page.click('.ai-step-button');

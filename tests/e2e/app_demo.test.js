@@ -1,21 +1,10 @@
 // The demo page in real headless Chromium: it starts playing by itself, its
 // move counter and chart advance, the seed control restarts, and finished
 // games go into the table.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, serve } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot, useServerAndBrowser } from './browser.js';
 
-let server;
-let browser;
-
-beforeAll(async () => {
-  server = await serve();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = useServerAndBrowser();
 
 const liveMoves = (page) => page.evaluate(() => Number(document.querySelector('.demo-live').dataset.moves));
 const chartPoints = (page) => page.evaluate(() => Number(document.querySelector('.score-chart').dataset.points));
@@ -33,8 +22,8 @@ function linePixels() {
 
 describe('demo page', () => {
   it('fits a 320px wide screen', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 320, height: 900 } });
-    await page.goto(`${server.url}demo.html`);
+    const { page, context, errors } = await newPage(env.browser, { viewport: { width: 320, height: 900 } });
+    await page.goto(`${env.server.url}demo.html`);
     await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 1,
       null, { timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -44,8 +33,8 @@ describe('demo page', () => {
   });
 
   it('starts playing by itself; its move counter and chart advance', async () => {
-    const { page, context, errors, outside } = await newPage(browser, { viewport: { width: 1100, height: 1100 } });
-    await page.goto(`${server.url}demo.html`);
+    const { page, context, errors, outside } = await newPage(env.browser, { viewport: { width: 1100, height: 1100 } });
+    await page.goto(`${env.server.url}demo.html`);
     await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 5,
       null, { timeout: 30_000 });
     const moves = await liveMoves(page);
@@ -62,8 +51,8 @@ describe('demo page', () => {
   });
 
   it('restarts from the seed it is given, and pauses', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1100, height: 1100 } });
-    await page.goto(`${server.url}demo.html?speed=max&strength=t10`);
+    const { page, context, errors } = await newPage(env.browser, { viewport: { width: 1100, height: 1100 } });
+    await page.goto(`${env.server.url}demo.html?speed=max&strength=t10`);
     await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 20,
       null, { timeout: 30_000 });
     await page.fill('.demo-seed', '4242');
@@ -87,9 +76,9 @@ describe('demo page', () => {
   });
 
   it('starts the next game when one ends and keeps a table over games', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1100, height: 1300 } });
+    const { page, context, errors } = await newPage(env.browser, { viewport: { width: 1100, height: 1300 } });
     // A weak fixed depth ends games quickly.
-    await page.goto(`${server.url}demo.html?speed=max&strength=d2&seed=7`);
+    await page.goto(`${env.server.url}demo.html?speed=max&strength=d2&seed=7`);
     await page.waitForFunction(() => document.querySelector('.demo-games-count').textContent === '1',
       null, { timeout: 80_000, polling: 200 });
     await page.waitForFunction(() => document.querySelector('.demo-live').dataset.game === '2', null, { timeout: 10_000 });

@@ -1,31 +1,20 @@
 // The play page in real headless Chromium against the built dist/: loading,
 // keys, saving and restoring, the win and game-over messages, Hint, and the
 // small-screen layout.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, repoRoot, screenshot, serve } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, repoRoot, screenshot, serve, useServerAndBrowser } from './browser.js';
 import {
   boardOfState, domBoard, openWithState, savedGame, savedState, shownScore, waitForDomBoard,
 } from './app_helpers.js';
 import { legalMoves, moveBoard } from '../../web/src/game/rules.js';
 
-let server;
-let browser;
+const env = useServerAndBrowser();
 
-beforeAll(async () => {
-  server = await serve();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const playUrl = () => `${server.url}index.html`;
+const playUrl = () => `${env.server.url}index.html`;
 
 describe('play page', () => {
   it('loads with no console error and no request outside 127.0.0.1, and the AI gets ready', async () => {
-    const { page, context, errors, outside } = await newPage(browser);
+    const { page, context, errors, outside } = await newPage(env.browser);
     await page.goto(playUrl());
     await page.waitForSelector('.ai-hint-button:not([disabled])', { timeout: 30_000 });
     expect(await page.locator('.tile').count()).toBe(2);
@@ -37,7 +26,7 @@ describe('play page', () => {
   });
 
   it('moves tiles and updates the score with the arrow keys, saving at once', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(env.browser);
     const board = [2, 2, 0, 0, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 8];
     await openWithState(page, playUrl(), savedState(board, { score: 100 }));
     await waitForDomBoard(page, board);
@@ -65,7 +54,7 @@ describe('play page', () => {
   });
 
   it('restores the game after a reload', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(env.browser);
     await page.goto(playUrl());
     for (const key of ['ArrowDown', 'ArrowLeft', 'ArrowDown', 'ArrowRight', 'KeyS', 'KeyA']) {
       await page.keyboard.press(key);
@@ -79,7 +68,7 @@ describe('play page', () => {
   });
 
   it('shows a legal direction for Hint, with the four values', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 800, height: 1000 } });
+    const { page, context, errors } = await newPage(env.browser, { viewport: { width: 800, height: 1000 } });
     const board = [2, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]; // left and right do not move
     await openWithState(page, playUrl(), savedState(board));
     await page.waitForSelector('.ai-hint-button:not([disabled])', { timeout: 30_000 });
@@ -100,7 +89,7 @@ describe('play page', () => {
   });
 
   it('says "You win!" at 2048, waits, and plays on after Keep going', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(env.browser);
     const board = [1024, 1024, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0];
     await openWithState(page, playUrl(), savedState(board, { score: 5000 }));
     await waitForDomBoard(page, board);
@@ -120,7 +109,7 @@ describe('play page', () => {
   });
 
   it('says "Game over!" on a board with no move, and Try again starts afresh', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(env.browser);
     const board = [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2];
     await openWithState(page, playUrl(), savedState(board, { score: 300 }));
     await page.waitForSelector('.game-message.game-over');
@@ -134,7 +123,7 @@ describe('play page', () => {
   });
 
   it('ignores a corrupt saved game with a warning, not an error', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(env.browser);
     const warnings = [];
     page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
     await page.goto(playUrl());
@@ -148,7 +137,7 @@ describe('play page', () => {
   });
 
   it('moves tiles with a swipe on a touch screen', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 320, height: 720 }, hasTouch: true });
+    const { page, context, errors } = await newPage(env.browser, { viewport: { width: 320, height: 720 }, hasTouch: true });
     const board = [0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2];
     await openWithState(page, playUrl(), savedState(board));
     await waitForDomBoard(page, board);
@@ -171,7 +160,7 @@ describe('play page', () => {
 
   it('works from any path on a static host (relative addresses only)', async () => {
     const repo = await serve(repoRoot); // dist/ is then served under /dist/
-    const { page, context, errors, outside } = await newPage(browser);
+    const { page, context, errors, outside } = await newPage(env.browser);
     await page.goto(`${repo.url}dist/index.html`);
     await page.waitForSelector('.ai-hint-button:not([disabled])', { timeout: 30_000 });
     await page.keyboard.press('ArrowDown');
@@ -184,7 +173,7 @@ describe('play page', () => {
   });
 
   it('fits a 320px wide screen', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 320, height: 720 }, hasTouch: true });
+    const { page, context, errors } = await newPage(env.browser, { viewport: { width: 320, height: 720 }, hasTouch: true });
     await page.goto(playUrl());
     await page.waitForSelector('.ai-hint-button:not([disabled])', { timeout: 30_000 });
     const widths = await page.evaluate(() => ({

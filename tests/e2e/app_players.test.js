@@ -2,26 +2,18 @@
 // engine. Fixed depths make the AI deterministic, so each move the page plays
 // is checked against the same wasm module run here in Node: the player's move,
 // then the evil spawner's tile for that board.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasmModule } from '../js/helpers/load_wasm.js';
-import { launchBrowser, newPage, screenshot, serve } from './browser.js';
+import { newPage, screenshot, useServerAndBrowser } from './browser.js';
 import {
   boardOfState, domBoard, openWithState, savedGame, savedState, shownScore, waitForDomBoard,
 } from './app_helpers.js';
 
-let server;
-let browser;
+const env = useServerAndBrowser();
 let m;
 
 beforeAll(async () => {
   m = await loadWasmModule();
-  server = await serve();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const savedBoard = async (page) => boardOfState(await savedGame(page));
@@ -45,9 +37,9 @@ const changed = (a, b) => a.flatMap((v, i) => (v !== b[i] ? [i] : []));
 
 describe('play page: player and Evil 2048', () => {
   it('plays the chosen player, and with Evil on the evil tiles land', async () => {
-    const { page, context, errors, outside } = await newPage(browser, { viewport: { width: 800, height: 1300 } });
+    const { page, context, errors, outside } = await newPage(env.browser, { viewport: { width: 800, height: 1300 } });
     const board = [2, 4, 8, 2, 0, 0, 4, 0, 0, 2, 0, 0, 0, 0, 0, 2];
-    await openWithState(page, `${server.url}index.html?speed=max`, savedState(board, { score: 100 }));
+    await openWithState(page, `${env.server.url}index.html?speed=max`, savedState(board, { score: 100 }));
     await page.waitForSelector('.ai-controls[data-bound]');
     expect(await page.inputValue('.ai-player')).toBe('expectimax');
     expect(await page.isChecked('.ai-evil')).toBe(false);
@@ -112,8 +104,8 @@ describe('play page: player and Evil 2048', () => {
   });
 
   it('greedy and corner have no strength to choose', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${server.url}index.html?player=corner`);
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(`${env.server.url}index.html?player=corner`);
     await page.waitForSelector('.ai-controls[data-bound]');
     expect(await page.inputValue('.ai-player')).toBe('corner');
     expect(await page.isDisabled('.ai-strength')).toBe(true);
@@ -141,8 +133,8 @@ describe('8402', () => {
       && document.querySelector('.place-panel').dataset.turn === 'place', n, { timeout: 30_000 });
 
   it('takes the placed tiles and answers each with the AI move', async () => {
-    const { page, context, errors, outside } = await newPage(browser, { viewport: { width: 800, height: 1300 } });
-    await page.goto(`${server.url}8402.html?strength=d2`);
+    const { page, context, errors, outside } = await newPage(env.browser, { viewport: { width: 800, height: 1300 } });
+    await page.goto(`${env.server.url}8402.html?strength=d2`);
     await page.waitForSelector('.place-controls[data-bound]');
     expect(await page.textContent('.place-turn')).toBe('Place the two opening tiles.');
     expect(await domBoard(page)).toEqual(new Array(16).fill(0));
@@ -198,8 +190,8 @@ describe('8402', () => {
 
 describe('8402 on a small screen', () => {
   it('fits a 320px wide screen, the chooser inside the board', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 320, height: 700 } });
-    await page.goto(`${server.url}8402.html`);
+    const { page, context, errors } = await newPage(env.browser, { viewport: { width: 320, height: 700 } });
+    await page.goto(`${env.server.url}8402.html`);
     await page.waitForSelector('.place-controls[data-bound]');
     await page.click('.grid-row:nth-child(4) .grid-cell:nth-child(4)');
     await page.waitForSelector('.tile-chooser:not([hidden])');
@@ -218,8 +210,8 @@ describe('8402 on a small screen', () => {
 
 describe('demo page with another player', () => {
   it('plays whole games with corner against the evil spawner', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1100, height: 1300 } });
-    await page.goto(`${server.url}demo.html?speed=max&player=corner&evil=1&seed=3`);
+    const { page, context, errors } = await newPage(env.browser, { viewport: { width: 1100, height: 1300 } });
+    await page.goto(`${env.server.url}demo.html?speed=max&player=corner&evil=1&seed=3`);
     expect(await page.inputValue('.ai-player')).toBe('corner');
     expect(await page.isChecked('.ai-evil')).toBe(true);
     await page.waitForFunction(() => Number(document.querySelector('.demo-games-count').textContent) >= 1,
