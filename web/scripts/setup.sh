@@ -24,8 +24,11 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${missing[@]}"
 fi
 
-# npm ci when node_modules is missing or older than the lock file.
+# The versions pinned in package-lock.json, when node_modules is missing or older
+# than the lock file. `npm install` rather than `npm ci`: npm 11 writes locks
+# without other platforms' optional packages (rollup's native builds) and then
+# `npm ci` refuses them as out of sync (npm/cli#4828); install keeps the lock.
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm packages"
-  npm ci --no-audit --no-fund
+  npm install --no-audit --no-fund
 fi
