@@ -1,34 +1,15 @@
 // Native and WebAssembly play the same seeded games move for move: the native
 // `ai2048 selfplay --trace` against the same game loop (play_game in
 // cpp/ai/selfplay.cpp) driven through the wasm bindings.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadWasmModule } from './helpers/load_wasm.js';
-import { ensureNativeCli, jsonLines, runNative } from './helpers/native_cli.js';
+import { ensureNativeCli, nativeGames } from './helpers/native_cli.js';
 
 let engine;
 beforeAll(async () => {
   engine = await loadWasmModule();
   ensureNativeCli();  // builds it when missing (after a bare npm run build)
 }, 600_000);
-
-// The native games and their per-move trace, grouped by game.
-function nativeGames(args) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-trace-'));
-  const tracePath = path.join(dir, 'trace.jsonl');
-  try {
-    const out = jsonLines(runNative(['selfplay', ...args, '--trace', tracePath]));
-    const turns = jsonLines(fs.readFileSync(tracePath, 'utf8'));
-    return out.filter((line) => !line.summary).map((game) => ({
-      ...game,
-      turns: turns.filter((t) => t.game === game.seed),
-    }));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 // play_game: Rng(seed), two spawns, then search, move, spawn until no move.
 function wasmGame(seed, settings) {

@@ -2,34 +2,15 @@
 // seeded games move for move (Monte Carlo with a fixed seed, minimax, the evil
 // spawner), the JS engine API runs them over the worker pool with the raw
 // module's answers, and bad input throws an Error naming the problem.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNodeEngine, loadWasmModule, nodeWorkerFactory } from './helpers/load_wasm.js';
-import { ensureNativeCli, jsonLines, runNative } from './helpers/native_cli.js';
+import { ensureNativeCli, nativeGames } from './helpers/native_cli.js';
 
 let m;
 beforeAll(async () => {
   m = await loadWasmModule();
   ensureNativeCli();
 }, 600_000);
-
-// The native games and their trace, grouped by game.
-function nativeGames(args) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-players-'));
-  const tracePath = path.join(dir, 'trace.jsonl');
-  try {
-    const out = jsonLines(runNative(['selfplay', ...args, '--trace', tracePath]));
-    const turns = jsonLines(fs.readFileSync(tracePath, 'utf8'));
-    return out.filter((line) => !line.summary).map((game) => ({
-      ...game,
-      turns: turns.filter((t) => t.game === game.seed),
-    }));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 // play_game (cpp/ai/selfplay.cpp) through the bindings: Rng(seed) places the
 // two opening tiles, then the player moves and the spawner places, until no

@@ -2,6 +2,7 @@
 // build/ai2048, built with CMake first when it is missing.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { root } from './load_wasm.js';
 
@@ -24,4 +25,21 @@ export function runNative(args, options = {}) {
 // JSON lines of a text, parsed.
 export function jsonLines(text) {
   return text.split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
+}
+
+// Native self-play games with their per-move trace: `ai2048 selfplay ARGS
+// --trace`, one object per game (its JSON line) with its trace lines as turns.
+export function nativeGames(args) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-trace-'));
+  const tracePath = path.join(dir, 'trace.jsonl');
+  try {
+    const out = jsonLines(runNative(['selfplay', ...args, '--trace', tracePath]));
+    const turns = jsonLines(fs.readFileSync(tracePath, 'utf8'));
+    return out.filter((line) => !line.summary).map((game) => ({
+      ...game,
+      turns: turns.filter((t) => t.game === game.seed),
+    }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
