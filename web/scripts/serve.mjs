@@ -16,6 +16,7 @@ for (let port = first; port < first + 20; port++) {
     console.log(`2048 AI is served at ${url}`);
     console.log(`  play:        ${url}index.html`);
     console.log(`  watch the AI: ${url}demo.html`);
+    console.log(`  8402:        ${url}8402.html`);
     console.log(`  bookmarklet: ${url}bookmarklet.html`);
     console.log('Press Ctrl+C to stop.');
     break;
