@@ -49,5 +49,11 @@ export async function instantiateEngineModule(wasm) {
     print() {},
     printErr() {},
   });
-  return Promise.race([ready, failed]);
+  const engine = await Promise.race([ready, failed]);
+  // Build the row and heuristic tables and the transposition table now: the
+  // first real search would otherwise pay for them out of its time budget.
+  engine.search(WARM_UP_BOARD, { depth: 3 });
+  return engine;
 }
+
+const WARM_UP_BOARD = [2, 4, 8, 16, 0, 2, 4, 8, 0, 0, 2, 0, 0, 0, 0, 0];
