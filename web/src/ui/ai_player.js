@@ -9,11 +9,12 @@ import {
   DEFAULT_PLAYER, PLAYERS, SPEEDS, STRENGTHS, findPlayer, findSpeed, findStrength, searchSettings,
   strengthFor, strengthsFor,
 } from './presets.js';
+import { Observable } from './observable.js';
 
 const defaultNow = () => globalThis.performance.now();
 const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class AiPlayer {
+export class AiPlayer extends Observable {
   constructor({
     game,
     engine, // an engine or a promise of one (the page starts before the wasm is ready)
@@ -23,6 +24,7 @@ export class AiPlayer {
     now = defaultNow,
     sleep = defaultSleep,
   }) {
+    super();
     this.game = game;
     this.enginePromise = Promise.resolve(engine);
     this.engine = null;
@@ -45,7 +47,6 @@ export class AiPlayer {
     this.autoplayStartMoves = 0;
     this.moveRate = new RateMeter();
     this.searchRate = new RateMeter();
-    this.listeners = new Set();
     this.token = 0;
     this.queue = Promise.resolve();
     // A hint only holds for the board it was computed on.
@@ -55,15 +56,6 @@ export class AiPlayer {
         this.emit('hint');
       }
     });
-  }
-
-  onUpdate(listener) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  emit(reason) {
-    for (const listener of this.listeners) listener(this, reason);
   }
 
   fail(err) {

@@ -6,9 +6,11 @@ import {
   DEFAULT_PLAYER, DEFAULT_STRENGTH, PLAYERS, findPlayer, findStrength, searchSettings, strengthFor,
   strengthsFor,
 } from './presets.js';
+import { Observable } from './observable.js';
 
-export class AiResponder {
+export class AiResponder extends Observable {
   constructor({ game, engine, player = DEFAULT_PLAYER, strength = DEFAULT_STRENGTH }) {
+    super();
     this.game = game;
     this.enginePromise = Promise.resolve(engine);
     this.engine = null;
@@ -19,7 +21,6 @@ export class AiResponder {
     this.last = null; // { dir, values, depth, nodes, ms } of the AI's last move
     this.aiMoves = 0;
     this.error = null;
-    this.listeners = new Set();
     game.onChange((event) => {
       if (event.kind === 'restart') {
         this.last = null;
@@ -28,15 +29,6 @@ export class AiResponder {
       }
       this.respond();
     });
-  }
-
-  onUpdate(listener) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  emit(reason) {
-    for (const listener of this.listeners) listener(this, reason);
   }
 
   fail(err) {
