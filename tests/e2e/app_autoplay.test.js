@@ -2,7 +2,8 @@
 // reaches 512 within 60 s, it plays on past 2048 (pressing Keep going itself),
 // and it stops at game over with a summary. Figures are printed, not asserted.
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot, useServerAndBrowser } from './browser.js';
+import { newPage, screenshot } from './browser.js';
+import { useServerAndBrowser } from './server_and_browser.js';
 import { largestTile, openWithState, savedGame, savedState } from './app_helpers.js';
 
 const env = useServerAndBrowser();

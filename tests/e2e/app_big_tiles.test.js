@@ -1,8 +1,11 @@
 // A board seeded with the biggest tiles renders, legibly, on a wide and a
 // 320px screen, and the AI still moves on it.
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot, useServerAndBrowser } from './browser.js';
-import { domBoard, openWithState, savedState, waitForDomBoard } from './app_helpers.js';
+import { newPage, screenshot } from './browser.js';
+import { useServerAndBrowser } from './server_and_browser.js';
+import {
+  boardOfState, domBoard, openWithState, savedGame, savedState, waitForDomBoard,
+} from './app_helpers.js';
 
 const env = useServerAndBrowser();
 
@@ -54,7 +57,9 @@ describe('big tiles', () => {
     await page.waitForFunction(() => document.querySelector('.ai-panel').dataset.aiMoves === '1',
       null, { timeout: 30_000 });
     // No two neighbours are equal: the move slides into the gap and a tile spawns.
-    await page.waitForFunction(() => document.querySelectorAll('.tile').length === 16);
+    // The DOM catches up with the saved game a few frames later: wait for it.
+    const saved = boardOfState(await savedGame(page));
+    await waitForDomBoard(page, saved);
     const after = await domBoard(page);
     expect(after).not.toEqual(BOARD);
     expect(after).toContain(131072);

@@ -2,7 +2,8 @@
 // move counter and chart advance, the seed control restarts, and finished
 // games go into the table.
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot, useServerAndBrowser } from './browser.js';
+import { newPage, screenshot } from './browser.js';
+import { useServerAndBrowser } from './server_and_browser.js';
 
 const env = useServerAndBrowser();
 

@@ -4,7 +4,8 @@
 // then the evil spawner's tile for that board.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasmModule } from '../js/helpers/load_wasm.js';
-import { newPage, screenshot, useServerAndBrowser } from './browser.js';
+import { newPage, screenshot } from './browser.js';
+import { useServerAndBrowser } from './server_and_browser.js';
 import {
   boardOfState, domBoard, openWithState, savedGame, savedState, shownScore, waitForDomBoard,
 } from './app_helpers.js';

@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
 import { createStaticServer, listen } from '../../web/scripts/static_server.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,21 +20,6 @@ export async function serve(dir = distDir) {
   const server = createStaticServer(dir);
   const url = await listen(server, 0);
   return { url, close: () => new Promise((r) => server.close(r)) };
-}
-
-// For a test file: serves dist/ and starts Chromium before its tests, closes
-// both after. The returned object's server and browser are set once they run.
-export function useServerAndBrowser() {
-  const env = { server: null, browser: null };
-  beforeAll(async () => {
-    env.server = await serve();
-    env.browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await env.browser?.close();
-    await env.server?.close();
-  });
-  return env;
 }
 
 export async function launchBrowser() {
