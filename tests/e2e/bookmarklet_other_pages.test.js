@@ -3,11 +3,21 @@
 // Content Security Policy forbids the payload, WebAssembly or workers, and a
 // hidden tab and a user's New Game in the middle of play. The fixture pages
 // (tests/e2e/fixtures) are served on another port than the payload (dist/).
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, serve } from './browser.js';
 import {
   bookmarkletCode, clickBookmarklet, domBoard, overlayState, pageDomWithoutPanel, serveFixtures, setTabHidden, waitFor,
 } from './bookmarklet_helpers.js';
+
+// Listens on 127.0.0.1 and cuts every connection: resolves { url, close }.
+function refusingServer() {
+  const server = net.createServer((socket) => socket.destroy());
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    url: `http://127.0.0.1:${server.address().port}/`,
+    close: () => new Promise((r) => server.close(r)),
+  })));
+}
 
 const fixture = (page) => page.evaluate(() => ({ ...window.__fixture }));
 const storage = (page) => page.evaluate(() => JSON.stringify({ ...localStorage }));
@@ -130,8 +140,9 @@ describe('the bookmarklet on other pages', () => {
   });
 
   it('alerts plainly when the server is not running', async () => {
-    const gone = await serve();
-    await gone.close();
+    // A port that answers no HTTP: every connection is cut at once. (A served
+    // port closed again could be taken by a parallel test file's server.)
+    const gone = await refusingServer();
     const { page } = await newPage(browser);
     await page.goto(`${host.url}clone.html`);
     const before = await pageDomWithoutPanel(page);
@@ -146,6 +157,7 @@ describe('the bookmarklet on other pages', () => {
     expect(await page.evaluate(() => typeof window.__ai2048Bookmarklet)).toBe('undefined');
     expect(await pageDomWithoutPanel(page)).toBe(before);
     await page.context().close();
+    await gone.close();
   });
 
   it('says so when the page\'s CSP forbids WebAssembly, and sends no key', async () => {
