@@ -131,12 +131,22 @@ export async function serveFixtures() {
 }
 
 // The page's own DOM, without the bookmarklet's panel.
+// Read once it has stopped changing: a page may still be rendering (the clone
+// draws its tiles in animation frames), which is not the bookmarklet's doing.
 export async function pageDomWithoutPanel(page) {
-  return page.evaluate(() => {
+  const read = () => page.evaluate(() => {
     const copy = document.documentElement.cloneNode(true);
     for (const panel of copy.querySelectorAll('ai2048-bookmarklet')) panel.remove();
     return copy.outerHTML;
   });
+  let last = await read();
+  for (let i = 0; i < 50; i++) {
+    await page.waitForTimeout(100);
+    const now = await read();
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
 }
 
 // Makes the page believe its tab was hidden (or shown again).
