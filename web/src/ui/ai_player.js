@@ -6,15 +6,14 @@
 // before the board is read.
 import { RateMeter } from './rate_meter.js';
 import {
-  DEFAULT_PLAYER, PLAYERS, SPEEDS, STRENGTHS, findPlayer, findSpeed, findStrength, searchSettings,
-  strengthFor, strengthsFor,
+  DEFAULT_PLAYER, SPEEDS, STRENGTHS, findSpeed, findStrength, searchSettings,
 } from './presets.js';
-import { Observable } from './observable.js';
+import { AiChoice } from './ai_choice.js';
 
 const defaultNow = () => globalThis.performance.now();
 const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class AiPlayer extends Observable {
+export class AiPlayer extends AiChoice {
   constructor({
     game,
     engine, // an engine or a promise of one (the page starts before the wasm is ready)
@@ -24,7 +23,7 @@ export class AiPlayer extends Observable {
     now = defaultNow,
     sleep = defaultSleep,
   }) {
-    super();
+    super(player, (findStrength(strength) || STRENGTHS[0]).id);
     this.game = game;
     this.enginePromise = Promise.resolve(engine);
     this.engine = null;
@@ -32,9 +31,6 @@ export class AiPlayer extends Observable {
     this.now = now;
     this.sleep = sleep;
     this.speed = findSpeed(speed) || SPEEDS[0];
-    this.player = findPlayer(player) || PLAYERS[0];
-    // A strength the player does not take becomes the player's default.
-    this.strength = strengthFor(this.player.id, (findStrength(strength) || STRENGTHS[0]).id);
     this.autoplay = false;
     this.thinking = false;
     this.hintResult = null; // { dir, values, version }
@@ -69,25 +65,6 @@ export class AiPlayer extends Observable {
     const speed = findSpeed(id);
     if (!speed) throw new Error(`unknown speed ${id}`);
     this.speed = speed;
-    this.emit('settings');
-  }
-
-  setStrength(id) {
-    const strength = findStrength(id);
-    if (!strength) throw new Error(`unknown strength ${id}`);
-    if (!strengthsFor(this.player.id).includes(strength)) {
-      throw new Error(`the ${this.player.id} player does not take strength ${id}`);
-    }
-    this.strength = strength;
-    this.emit('settings');
-  }
-
-  // Another player; the strength stays when the new player takes it.
-  setPlayer(id) {
-    const player = findPlayer(id);
-    if (!player) throw new Error(`unknown player ${id}`);
-    this.player = player;
-    this.strength = strengthFor(player.id, this.strength.id);
     this.emit('settings');
   }
 

@@ -3,20 +3,17 @@
 // the AI chooses a move with the chosen player and plays it; the person then
 // places the next tile. The game is over when the AI has no move.
 import {
-  DEFAULT_PLAYER, DEFAULT_STRENGTH, PLAYERS, findPlayer, findStrength, searchSettings, strengthFor,
-  strengthsFor,
+  DEFAULT_PLAYER, DEFAULT_STRENGTH, searchSettings,
 } from './presets.js';
-import { Observable } from './observable.js';
+import { AiChoice } from './ai_choice.js';
 
-export class AiResponder extends Observable {
+export class AiResponder extends AiChoice {
   constructor({ game, engine, player = DEFAULT_PLAYER, strength = DEFAULT_STRENGTH }) {
-    super();
+    super(player, strength);
     this.game = game;
     this.enginePromise = Promise.resolve(engine);
     this.engine = null;
     this.enginePromise.then((e) => { this.engine = e; this.emit('engine'); }, (err) => this.fail(err));
-    this.player = findPlayer(player) || PLAYERS[0];
-    this.strength = strengthFor(this.player.id, strength);
     this.thinking = false;
     this.last = null; // { dir, values, depth, nodes, ms } of the AI's last move
     this.aiMoves = 0;
@@ -40,23 +37,6 @@ export class AiResponder extends Observable {
   turn() {
     if (this.game.over) return 'over';
     return this.game.tilesDue > 0 ? 'place' : 'ai';
-  }
-
-  setPlayer(id) {
-    const player = findPlayer(id);
-    if (!player) throw new Error(`unknown player ${id}`);
-    this.player = player;
-    this.strength = strengthFor(player.id, this.strength.id);
-    this.emit('settings');
-  }
-
-  setStrength(id) {
-    const strength = findStrength(id);
-    if (!strength || !strengthsFor(this.player.id).includes(strength)) {
-      throw new Error(`the ${this.player.id} player does not take strength ${id}`);
-    }
-    this.strength = strength;
-    this.emit('settings');
   }
 
   // Plays the AI's move when it is the AI's turn; otherwise does nothing.

@@ -1,0 +1,32 @@
+// Which player the AI controls use and at what strength, shared by the play
+// and demo pages' AiPlayer and the 8402 page's AiResponder. A strength the
+// player does not take becomes the player's default.
+import { PLAYERS, findPlayer, findStrength, strengthFor, strengthsFor } from './presets.js';
+import { Observable } from './observable.js';
+
+export class AiChoice extends Observable {
+  constructor(playerId, strengthId) {
+    super();
+    this.player = findPlayer(playerId) || PLAYERS[0];
+    this.strength = strengthFor(this.player.id, strengthId);
+  }
+
+  setStrength(id) {
+    const strength = findStrength(id);
+    if (!strength) throw new Error(`unknown strength ${id}`);
+    if (!strengthsFor(this.player.id).includes(strength)) {
+      throw new Error(`the ${this.player.id} player does not take strength ${id}`);
+    }
+    this.strength = strength;
+    this.emit('settings');
+  }
+
+  // Another player; the strength stays when the new player takes it.
+  setPlayer(id) {
+    const player = findPlayer(id);
+    if (!player) throw new Error(`unknown player ${id}`);
+    this.player = player;
+    this.strength = strengthFor(player.id, this.strength.id);
+    this.emit('settings');
+  }
+}
