@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+
+#include "ai/heuristic.h"
+#include "ai/ntuple.h"
 
 namespace g2048 {
 
@@ -39,14 +43,15 @@ std::string validate_settings(const SearchSettings& s) {
   return "";
 }
 
-ExpectimaxSearcher::ExpectimaxSearcher(const Heuristic& heuristic)
-    : heuristic_(heuristic), rows_(row_tables()) {}
+template <class Eval>
+ExpectimaxSearch<Eval>::ExpectimaxSearch(const Eval& eval) : eval_(eval), rows_(row_tables()) {}
 
-int ExpectimaxSearcher::chosen_depth(Board board, const SearchSettings& s) {
+int chosen_depth(Board board, const SearchSettings& s) {
   return std::clamp(distinct_tiles(board) - 2, s.min_depth, s.max_depth);
 }
 
-void ExpectimaxSearcher::prepare(const SearchSettings& s) {
+template <class Eval>
+void ExpectimaxSearch<Eval>::prepare(const SearchSettings& s) {
   std::size_t want = std::size_t{1} << s.table_bits;
   if (table_.size() != want) {
     table_.assign(want, Entry{0, 0.0f, 0, 0});
@@ -57,14 +62,16 @@ void ExpectimaxSearcher::prepare(const SearchSettings& s) {
   aborted_ = false;
 }
 
-void ExpectimaxSearcher::set_deadline(std::chrono::steady_clock::time_point start, double ms) {
+template <class Eval>
+void ExpectimaxSearch<Eval>::set_deadline(std::chrono::steady_clock::time_point start, double ms) {
   has_deadline_ = ms > 0;
   if (has_deadline_)
     deadline_ = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                             std::chrono::duration<double, std::milli>(ms));
 }
 
-void ExpectimaxSearcher::next_scope() {
+template <class Eval>
+void ExpectimaxSearch<Eval>::next_scope() {
   // On wrap-around, old entries would carry the new scope number: clear them.
   if (++scope_ == 0) {
     std::fill(table_.begin(), table_.end(), Entry{0, 0.0f, 0, 0});
@@ -72,7 +79,8 @@ void ExpectimaxSearcher::next_scope() {
   }
 }
 
-bool ExpectimaxSearcher::out_of_budget() {
+template <class Eval>
+bool ExpectimaxSearch<Eval>::out_of_budget() {
   next_check_ = nodes_ + kCheckEvery;
   if (node_limit_ && nodes_ >= node_limit_) aborted_ = true;
   if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
@@ -80,24 +88,31 @@ bool ExpectimaxSearcher::out_of_budget() {
   return aborted_;
 }
 
-float ExpectimaxSearcher::max_node(Board b, int depth_left, float prob) {
+template <class Eval>
+float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
   Board tr = transpose(b);
   Board after[4] = {move_up(rows_, b, tr), move_right(rows_, b), move_down(rows_, b, tr),
                     move_left(rows_, b)};
   nodes_ += 4;
-  float best = 0.0f;  // no legal move: the game is lost
+  std::uint32_t gain[4] = {0, 0, 0, 0};
+  if constexpr (Eval::kScoresMoves) move_gains(rows_, b, tr, gain);
+  float best = -std::numeric_limits<float>::infinity();
   // Leaves are evaluated here rather than through chance_node: the same values,
   // one call less per leaf (it matters most in WebAssembly).
   bool leaves = depth_left == 0 || prob < cutoff_;
-  for (Board a : after) {
+  for (int d = 0; d < 4; ++d) {
+    Board a = after[d];
     if (a == b) continue;
-    best = std::max(best, leaves ? heuristic_.evaluate(a) : chance_node(a, depth_left, prob));
+    float v = leaves ? eval_.evaluate(a) : chance_node(a, depth_left, prob);
+    if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[d]);
+    best = std::max(best, v);
   }
-  return best;
+  return best == -std::numeric_limits<float>::infinity() ? 0.0f : best;  // no move: lost
 }
 
-float ExpectimaxSearcher::chance_node(Board b, int depth_left, float prob) {
-  if (depth_left == 0 || prob < cutoff_) return heuristic_.evaluate(b);
+template <class Eval>
+float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob) {
+  if (depth_left == 0 || prob < cutoff_) return eval_.evaluate(b);
   if (nodes_ >= next_check_ && out_of_budget()) return 0.0f;
   if (aborted_) return 0.0f;
 
@@ -123,7 +138,8 @@ float ExpectimaxSearcher::chance_node(Board b, int depth_left, float prob) {
   return value;
 }
 
-RootMoveValue ExpectimaxSearcher::search_root_move(Board board, int dir, int depth,
+template <class Eval>
+RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int depth,
                                                    const SearchSettings& settings,
                                                    std::uint64_t node_limit,
                                                    double time_limit_ms) {
@@ -136,13 +152,14 @@ RootMoveValue ExpectimaxSearcher::search_root_move(Board board, int dir, int dep
   Board after = move(board, dir);
   if (after == board) return out;
   next_scope();
-  out.value = chance_node(after, depth, 1.0f);
+  out.value = chance_node(after, depth, 1.0f) + gain_of(board, dir);
   out.nodes = nodes_ + 1;  // the root move itself
   out.complete = !aborted_;
   return out;
 }
 
-SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& s) {
+template <class Eval>
+SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s) {
   auto start = std::chrono::steady_clock::now();
   prepare(s);
   SearchResult result;
@@ -152,11 +169,12 @@ SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& s) {
   next_check_ = s.nodes ? std::min<std::uint64_t>(s.nodes, kCheckEvery) : kCheckEvery;
 
   Board after[4];
-  for (int d = 0; d < 4; ++d) after[d] = move(board, d);
+  double gain[4];
+  for (int d = 0; d < 4; ++d) after[d] = move(board, d), gain[d] = gain_of(board, d);
   nodes_ += 4;
   // Depth 0, the fallback when a budget stops even depth 1: the board after the move.
   for (int d = 0; d < 4; ++d)
-    if (after[d] != board) result.values[d] = heuristic_.evaluate(after[d]);
+    if (after[d] != board) result.values[d] = eval_.evaluate(after[d]) + gain[d];
 
   bool budgeted = s.nodes || s.time_ms > 0;
   int first = s.depth ? s.depth : budgeted ? 1 : chosen_depth(board, s);
@@ -180,7 +198,7 @@ SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& s) {
     for (int d = 0; d < 4 && !aborted_; ++d) {
       if (after[d] == board) continue;
       next_scope();
-      values[d] = chance_node(after[d], depth, 1.0f);
+      values[d] = chance_node(after[d], depth, 1.0f) + gain[d];
     }
     if (aborted_) break;
     result.values = values;
@@ -198,5 +216,8 @@ SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& s) {
   result.ms = ms_since(start);
   return result;
 }
+
+template class ExpectimaxSearch<Heuristic>;
+template class ExpectimaxSearch<QuantizedNetwork>;
 
 }  // namespace g2048

@@ -4,13 +4,20 @@
 // depend on the others, and root moves can be searched in parallel with the
 // same answers); a cumulative-probability cut-off; fixed, chosen, or
 // iteratively deepened depth within a node or time budget.
+//
+// The evaluation is a template parameter: any class with
+//   float evaluate(Board afterstate) const;
+//   static constexpr bool kScoresMoves;  // true: values are future score, so
+//                                        // the search adds each move's gain
+// ExpectimaxSearch is instantiated for each evaluation in expectimax.cpp (no
+// virtual call on the hot path); ExpectimaxSearcher (searcher.h) picks one at
+// run time.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <vector>
 
-#include "ai/heuristic.h"
 #include "ai/search_settings.h"
 #include "engine/board.h"
 #include "engine/tiles.h"
@@ -23,9 +30,14 @@ struct RootMoveValue {
   bool complete = true;     // false when a budget stopped it part way
 };
 
-class ExpectimaxSearcher {
+// The depth the position gets when no budget is given.
+int chosen_depth(Board board, const SearchSettings& settings);
+
+template <class Eval>
+class ExpectimaxSearch {
  public:
-  explicit ExpectimaxSearcher(const Heuristic& heuristic = Heuristic::standard());
+  // eval must outlive the searcher.
+  explicit ExpectimaxSearch(const Eval& eval);
 
   // Best move on a search board (see to_search_board). Settings must be valid.
   // Budgets deepen from depth 1 and keep the deepest complete depth: a node
@@ -44,9 +56,6 @@ class ExpectimaxSearcher {
   RootMoveValue search_root_move(Board board, int dir, int depth, const SearchSettings& settings,
                                  std::uint64_t node_limit = 0, double time_limit_ms = 0);
 
-  // The depth the position gets when no budget is given.
-  static int chosen_depth(Board board, const SearchSettings& settings);
-
   std::size_t table_bytes() const { return table_.size() * sizeof(Entry); }
 
  private:
@@ -64,7 +73,10 @@ class ExpectimaxSearcher {
   void next_scope();
   void set_deadline(std::chrono::steady_clock::time_point start, double ms);
 
-  const Heuristic& heuristic_;
+  // A root move's gain when the evaluation counts score, else 0.
+  static double gain_of(Board b, int dir) { return Eval::kScoresMoves ? move_gain(b, dir) : 0.0; }
+
+  const Eval& eval_;
   const RowTables& rows_;
   std::vector<Entry> table_;
   int table_shift_ = 64;

@@ -28,6 +28,8 @@ bool parse_weights(const std::string& text, HeuristicWeights* out, std::string* 
 class Heuristic {
  public:
   explicit Heuristic(const HeuristicWeights& w = HeuristicWeights());
+  // Values rank positions, they do not count score: the search adds no gains.
+  static constexpr bool kScoresMoves = false;
   const HeuristicWeights& weights() const { return weights_; }
   float row_value(std::uint16_t row) const { return table_[row]; }
 

@@ -23,7 +23,11 @@ std::string validate_player_settings(const std::string& name, const PlayerSettin
   bool known = false;
   for (const auto& n : player_names()) known = known || n == name;
   if (!known) return "unknown player \"" + name + "\" (" + player_names_text() + ")";
-  if (name == "expectimax" || name == "minimax") return validate_settings(s.search);
+  if (name == "expectimax") {
+    std::string problem = validate_evaluation(s.evaluation);
+    return problem.empty() ? validate_settings(s.search) : problem;
+  }
+  if (name == "minimax") return validate_settings(s.search);
   if (name == "montecarlo") {
     if (s.playouts < 1 || s.playouts > kMaxPlayouts)
       return "playouts must be from 1 to " + std::to_string(kMaxPlayouts) + ", got " +
@@ -44,7 +48,7 @@ std::unique_ptr<Player> make_player(const std::string& name, const PlayerSetting
     *error = problem;
     return nullptr;
   }
-  if (name == "expectimax") return std::make_unique<ExpectimaxPlayer>(s.search, s.weights);
+  if (name == "expectimax") return std::make_unique<ExpectimaxPlayer>(s.search, s.evaluation);
   if (name == "minimax") return std::make_unique<MinimaxPlayer>(s.search, s.alpha_beta);
   if (name == "montecarlo")
     return std::make_unique<MonteCarloPlayer>(s.playouts, s.playout_depth, s.search, s.seed);

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "ai/heuristic.h"
+#include "ai/evaluation.h"
 #include "ai/search_settings.h"
 #include "engine/tiles.h"
 
@@ -24,7 +24,7 @@ namespace g2048 {
 
 struct PlayerSettings {
   SearchSettings search;       // expectimax and minimax budget; montecarlo: nodes/time_ms
-  HeuristicWeights weights;    // expectimax's evaluation
+  EvaluationSettings evaluation;  // expectimax's evaluation (evaluation.h)
   int playouts = 100;          // montecarlo: random playouts per legal move
   int playout_depth = 0;       // montecarlo: moves per playout; 0 plays to the end
   bool alpha_beta = true;      // minimax: false is plain minimax (same answer, slower)

@@ -161,7 +161,7 @@ void print_table(const std::vector<Entry>& entries, const std::vector<Stats>& st
 int run_arena(const Args& args) {
   std::vector<std::string> known = {"--games", "--seed", "--jobs", "--spawner", "--players",
                                     "--max-moves", "--time-ms", "--expectimax-depth",
-                                    "--minimax-depth", "--weights"};
+                                    "--minimax-depth", "--weights", "--eval", "--network"};
   known.insert(known.end(), kPlayerTuningOptions.begin(), kPlayerTuningOptions.end());
   args.check_known(known);
   if (!args.positional().empty())

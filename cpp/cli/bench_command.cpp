@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "ai/expectimax.h"
+#include "ai/expectimax_searcher.h"
 #include "cli/commands.h"
 #include "cli/json.h"
 
@@ -59,8 +59,7 @@ int run_bench(const Args& args) {
   }
   int repeat = static_cast<int>(args.count("--repeat", 3, 1, 1000));
   SearchSettings settings = search_settings(args);
-  Heuristic heuristic(heuristic_weights(args));
-  ExpectimaxSearcher searcher(heuristic);
+  ExpectimaxSearcher searcher(make_evaluation(evaluation_settings(args)));
   {
     // Warm-up: allocates the table and brings the row tables into cache.
     Tiles first;

@@ -8,5 +8,6 @@ int run_selfplay(const Args& args);
 int run_suggest(const Args& args);
 int run_bench(const Args& args);
 int run_arena(const Args& args);
+int run_train(const Args& args);
 
 }  // namespace g2048::cli

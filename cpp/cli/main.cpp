@@ -21,6 +21,9 @@ const char kUsage[] =
     "search options (one budget at most; none: depth chosen from the position):\n"
     "  --depth D | --nodes K | --time-ms T\n"
     "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N] [--weights k=v,...]\n"
+    "  train --games N | --minutes M [--tuples SPEC] [--stages T,...] [--threads J] [--seed S]\n"
+    "        [--alpha A] [--init V] [--coherence] [--checkpoint FILE [--resume]] [--from FILE]\n"
+    "        [--out FILE[.gz]] [--log FILE]   learn an n-tuple network by TD(0) self-play\n"
     "players: expectimax (default), minimax, montecarlo, greedy, corner\n"
     "  [--playouts K] [--playout-depth D]  montecarlo: playouts per move, moves per playout\n"
     "spawners: random (default), evil, human (8402: tiles typed on stdin as CELL VALUE)\n"
@@ -41,8 +44,9 @@ int main(int argc, char** argv) {
     if (command == "suggest") return g2048::cli::run_suggest(args);
     if (command == "bench") return g2048::cli::run_bench(args);
     if (command == "arena") return g2048::cli::run_arena(args);
+    if (command == "train") return g2048::cli::run_train(args);
     throw g2048::cli::UsageError("unknown command \"" + command +
-                                 "\" (selfplay, suggest, bench, arena)");
+                                 "\" (selfplay, suggest, bench, arena, train)");
   } catch (const g2048::cli::UsageError& e) {
     std::fprintf(stderr, "ai2048: %s\n", e.what());
     return 2;

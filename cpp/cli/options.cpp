@@ -1,15 +1,22 @@
 #include "cli/options.h"
 
+#include <map>
+#include <mutex>
+
+#include "ai/network_io.h"
+
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace g2048::cli {
 
 const std::vector<std::string> kSearchOptions = {"--depth",     "--nodes",  "--time-ms",
                                                  "--min-depth", "--max-depth", "--cutoff",
-                                                 "--table-bits", "--weights"};
+                                                 "--table-bits", "--weights",
+                                                 "--eval", "--network"};
 
-const std::vector<std::string> kFlags = {"--list"};
+const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume"};
 
 namespace {
 bool is_flag(const std::string& a) {
@@ -110,6 +117,52 @@ HeuristicWeights heuristic_weights(const Args& args) {
   if (args.has("--weights") && !parse_weights(args.text("--weights", ""), &w, &error))
     throw UsageError(error);
   return w;
+}
+
+namespace {
+
+// Networks are loaded once per path and shared by every thread's player.
+std::shared_ptr<const QuantizedNetwork> shared_network(const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const QuantizedNetwork>> loaded;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = loaded.find(path);
+  if (it != loaded.end()) return it->second;
+  DecodedNetwork decoded;
+  std::string error;
+  if (!load_network(path, &decoded, &error)) throw UsageError(error);
+  auto net = std::make_shared<const QuantizedNetwork>(decoded.to_quantized());
+  loaded[path] = net;
+  return net;
+}
+
+bool file_exists(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f) std::fclose(f);
+  return f != nullptr;
+}
+
+}  // namespace
+
+std::string default_network_path() {
+  const char* env = std::getenv("AI2048_NETWORK");
+  return env && *env ? env : AI2048_DEFAULT_NETWORK;
+}
+
+EvaluationSettings evaluation_settings(const Args& args) {
+  EvaluationSettings e;
+  e.weights = heuristic_weights(args);
+  std::string path = args.text("--network", default_network_path());
+  // Default: the shipped network when it is there, else the heuristic.
+  std::string fallback = args.has("--network") || file_exists(path) ? "network" : "heuristic";
+  if (args.has("--weights")) fallback = "heuristic";
+  e.name = args.text("--eval", fallback);
+  if (e.name != "heuristic" && e.name != "network")
+    throw UsageError("--eval must be heuristic or network, got \"" + e.name + "\"");
+  if (e.name == "network" && args.has("--weights"))
+    throw UsageError("--weights tunes the heuristic; it does not apply to --eval network");
+  if (e.name == "network") e.network = shared_network(path);
+  return e;
 }
 
 }  // namespace g2048::cli

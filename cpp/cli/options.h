@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "ai/heuristic.h"
+#include "ai/evaluation.h"
 #include "ai/search_settings.h"
 
 namespace g2048::cli {
@@ -44,5 +44,10 @@ extern const std::vector<std::string> kSearchOptions;
 SearchSettings search_settings(const Args& args);
 // --weights name=value,...
 HeuristicWeights heuristic_weights(const Args& args);
+// --eval heuristic|network, --network FILE, --weights: the evaluation, with the
+// network loaded (once per file). Default: the shipped network when present.
+EvaluationSettings evaluation_settings(const Args& args);
+// $AI2048_NETWORK, else the network shipped in the source tree.
+std::string default_network_path();
 
 }  // namespace g2048::cli

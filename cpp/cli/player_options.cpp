@@ -8,7 +8,7 @@ const std::vector<std::string> kPlayerTuningOptions = {"--playouts", "--playout-
 PlayerSettings player_settings(const Args& args, const SearchSettings& search) {
   PlayerSettings p;
   p.search = search;
-  p.weights = heuristic_weights(args);
+  p.evaluation = evaluation_settings(args);
   p.playouts = static_cast<int>(args.count("--playouts", p.playouts, 1, kMaxPlayouts));
   p.playout_depth =
       static_cast<int>(args.count("--playout-depth", p.playout_depth, 0, kMaxPlayoutDepth));

@@ -1,7 +1,7 @@
 // ai2048 suggest BOARD: the best direction and the four directions' values.
 #include <cstdio>
 
-#include "ai/expectimax.h"
+#include "ai/expectimax_searcher.h"
 #include "cli/commands.h"
 #include "cli/json.h"
 
@@ -18,8 +18,7 @@ int run_suggest(const Args& args) {
   if (!parse_board_text(text, &tiles, &error)) throw UsageError(error);
   if (game_over(tiles)) throw UsageError("the board has no legal move: the game is over");
   SearchSettings settings = search_settings(args);
-  Heuristic heuristic(heuristic_weights(args));
-  ExpectimaxSearcher searcher(heuristic);
+  ExpectimaxSearcher searcher(make_evaluation(evaluation_settings(args)));
   SearchResult r = searcher.search(tiles, settings);
   std::printf("{\"dir\":%d,\"name\":\"%s\",\"values\":%s,\"depth\":%d,\"nodes\":%llu,\"ms\":%s}\n",
               r.best, dir_name(r.best), json_values(r).c_str(), r.depth,

@@ -74,6 +74,17 @@ inline Board move_down(const RowTables& t, Board b, Board tr) {
          (t.down_diff[row_of(tr, 2)] << 8) ^ (t.down_diff[row_of(tr, 3)] << 12);
 }
 
+// The score each direction's move gains (indexed by direction), given b's transpose.
+inline void move_gains(const RowTables& t, Board b, Board tr, std::uint32_t gain[4]) {
+  gain[kUp] = gain[kRight] = gain[kDown] = gain[kLeft] = 0;
+  for (int r = 0; r < 4; ++r) {
+    gain[kUp] += t.gain_left[row_of(tr, r)];
+    gain[kDown] += t.gain_right[row_of(tr, r)];
+    gain[kLeft] += t.gain_left[row_of(b, r)];
+    gain[kRight] += t.gain_right[row_of(b, r)];
+  }
+}
+
 // One move in any direction; an out-of-range dir returns b unchanged.
 Board move(Board b, int dir);
 // Score gained by that move (sum of the merged tiles' values).

@@ -17,7 +17,7 @@
 #include <memory>
 #include <string>
 
-#include "ai/expectimax.h"
+#include "ai/expectimax_searcher.h"
 #include "ai/player.h"
 #include "ai/spawner.h"
 #include "wasm/js_convert.h"

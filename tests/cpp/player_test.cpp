@@ -5,7 +5,7 @@
 #include <random>
 #include <vector>
 
-#include "ai/expectimax.h"
+#include "ai/expectimax_searcher.h"
 #include "ai/greedy.h"
 #include "ai/minimax.h"
 #include "ai/monte_carlo.h"

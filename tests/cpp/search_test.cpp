@@ -4,7 +4,7 @@
 #include <random>
 #include <vector>
 
-#include "ai/expectimax.h"
+#include "ai/expectimax_searcher.h"
 #include "ai/selfplay.h"
 #include "reference_rules.h"
 #include "test_boards.h"

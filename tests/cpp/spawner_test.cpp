@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "ai/expectimax.h"
+#include "ai/expectimax_searcher.h"
 #include "ai/greedy.h"
 #include "ai/minimax.h"
 #include "ai/selfplay.h"

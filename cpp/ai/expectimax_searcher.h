@@ -1,0 +1,52 @@
+// The expectimax search with its evaluation chosen at run time: one
+// ExpectimaxSearch instantiation per evaluation (expectimax.h), picked once
+// when the searcher is built, so the hot path stays free of virtual calls.
+#pragma once
+
+#include <variant>
+
+#include "ai/evaluation.h"
+#include "ai/expectimax.h"
+
+namespace g2048 {
+
+class ExpectimaxSearcher {
+ public:
+  ExpectimaxSearcher() : ExpectimaxSearcher(make_evaluation(EvaluationSettings())) {}
+  explicit ExpectimaxSearcher(Evaluation evaluation)
+      : evaluation_(std::move(evaluation)), search_(pick(evaluation_)) {}
+
+  SearchResult search(Board board, const SearchSettings& settings) {
+    return std::visit([&](auto& s) { return s.search(board, settings); }, search_);
+  }
+  SearchResult search(const Tiles& tiles, const SearchSettings& settings) {
+    return search(to_search_board(tiles), settings);
+  }
+  RootMoveValue search_root_move(Board board, int dir, int depth, const SearchSettings& settings,
+                                 std::uint64_t node_limit = 0, double time_limit_ms = 0) {
+    return std::visit(
+        [&](auto& s) {
+          return s.search_root_move(board, dir, depth, settings, node_limit, time_limit_ms);
+        },
+        search_);
+  }
+  static int chosen_depth(Board board, const SearchSettings& settings) {
+    return g2048::chosen_depth(board, settings);
+  }
+  std::size_t table_bytes() const {
+    return std::visit([](const auto& s) { return s.table_bytes(); }, search_);
+  }
+  const Evaluation& evaluation() const { return evaluation_; }
+
+ private:
+  using Search = std::variant<ExpectimaxSearch<Heuristic>, ExpectimaxSearch<QuantizedNetwork>>;
+  static Search pick(const Evaluation& e) {
+    if (e.network) return Search(std::in_place_index<1>, *e.network);
+    return Search(std::in_place_index<0>, *e.heuristic);
+  }
+
+  Evaluation evaluation_;  // keeps what search_ refers to alive
+  Search search_;
+};
+
+}  // namespace g2048

@@ -1,0 +1,56 @@
+// The network file: a versioned binary format for n-tuple networks, read
+// natively and in WebAssembly from the same bytes. Little-endian throughout:
+//
+//   offset  size  field
+//   0       8     magic "N2048NET"
+//   8       4     version (1)
+//   12      4     encoding: 1 = float32 weights, 2 = int16 weights times scale
+//   16      4     scale (float32; 1 for float32 weights)
+//   20      4     tuple count T (1..64)
+//   24      4     stage count S (1..8)
+//   28      8*T   tuples: a length byte (1..7), then 7 bytes of cell numbers
+//                 (0-15, row-major from the top-left), unused ones 255
+//   ..      4*(S-1) stage starts: the largest tile's exponent where stage s begins
+//   ..      8     weight count (must equal S x sum of 16^length)
+//   ..      ...   weights, stage by stage, tuple by tuple, index = sum of
+//                 cell k's exponent << 4k (cells in the order listed)
+//   end-4   4     CRC-32 (IEEE, as zlib and gzip compute it) of all bytes before it
+//
+// Files are usually stored gzip-compressed (.gz); the native loader takes both,
+// the browser decompresses with DecompressionStream before handing the bytes over.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ai/ntuple.h"
+
+namespace g2048 {
+
+constexpr std::uint32_t kNetworkFormatVersion = 1;
+enum class WeightEncoding : std::uint32_t { kFloat32 = 1, kInt16 = 2 };
+
+std::uint32_t crc32(const std::uint8_t* data, std::size_t size, std::uint32_t crc = 0);
+
+std::vector<std::uint8_t> encode_network(const NTupleNetwork& net);     // float32
+std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net);  // int16
+
+// What a file holds: float weights (float32 files) or a quantised network.
+struct DecodedNetwork {
+  WeightEncoding encoding = WeightEncoding::kInt16;
+  NTupleNetwork floats;       // float32 files
+  QuantizedNetwork quantized; // int16 files
+  // The search's form of either encoding.
+  QuantizedNetwork to_quantized() const;
+  // The trainer's form of either encoding.
+  NTupleNetwork to_float() const;
+};
+
+// Checks everything (magic, version, sizes, checksum) before allocating the
+// weights; false and a one-line message on any fault.
+bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* out,
+                    std::string* error);
+
+}  // namespace g2048

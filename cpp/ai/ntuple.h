@@ -1,0 +1,141 @@
+// n-tuple network: a board's value is a sum of table lookups, one per tuple of
+// cells, each tuple read in all 8 symmetries of the board (Szubert & Jaskowski
+// 2014). The tuples' cells are data (NTupleLayout::parse), not code. A network
+// may have stages: separate weights chosen by the board's largest tile.
+//
+// Two weight stores share the layout: NTupleNetwork (float, what the trainer
+// learns) and QuantizedNetwork (16-bit integers and one scale, what the search
+// reads: half the memory, and integer sums give the same value natively and in
+// WebAssembly).
+//
+// Big tiles: a cell holds exponents up to 15 (32768). The search evaluates
+// boards with 65536 and 131072 on its search board, where exponents above 15 are
+// shifted down into gaps (see to_search_board), so the network sees a board of
+// the same shape with the big tiles ranked among the others. In training, two
+// 32768 tiles merge into a saturated 32768 (the bitboard's rule).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/board.h"
+
+namespace g2048 {
+
+constexpr int kMaxTupleLength = 7;
+constexpr int kMaxTuples = 64;
+constexpr int kMaxStages = 8;
+
+// The 8 symmetries of a board: identity, mirrors, rotations, transposes.
+std::array<Board, 8> board_symmetries(Board b);
+
+class NTupleLayout {
+ public:
+  // A spec: tuples of hex cell digits (0-f, row-major from the top-left),
+  // separated by spaces or commas, e.g. "012345 456789 012456 45689a", or a
+  // preset name: "4x6" (Yeh et al.), "8x6" (Matsuzaki), "5x4" and "4x4" (small).
+  // Stages: exponents of the largest tile at which stage 1, 2, ... begin, in
+  // increasing order (empty: one stage). False and a message on error.
+  static bool parse(const std::string& spec, const std::vector<int>& stage_starts,
+                    NTupleLayout* out, std::string* error);
+
+  int tuple_count() const { return static_cast<int>(tuples_.size()); }
+  const std::vector<int>& tuple(int t) const { return tuples_[t]; }
+  int stage_count() const { return static_cast<int>(stage_starts_.size()) + 1; }
+  const std::vector<int>& stage_starts() const { return stage_starts_; }
+  std::size_t weights_per_stage() const { return per_stage_; }
+  std::size_t weight_count() const { return per_stage_ * stage_count(); }
+  // Features per board: every tuple in every symmetry.
+  int feature_count() const { return tuple_count() * 8; }
+  // The tuples as text, the same form parse() reads.
+  std::string spec() const;
+
+  int stage_of(Board b) const {
+    int top = max_exponent(b), s = 0;
+    while (s < static_cast<int>(stage_starts_.size()) && top >= stage_starts_[s]) ++s;
+    return s;
+  }
+
+  // Calls f(weight index) for every feature of b.
+  template <class F>
+  void for_each_feature(Board b, F&& f) const {
+    std::size_t base = per_stage_ * static_cast<std::size_t>(stage_of(b));
+    for (Board s : board_symmetries(b)) {
+      for (std::size_t t = 0; t < tuples_.size(); ++t) {
+        const std::vector<int>& cells = tuples_[t];
+        std::size_t index = 0;
+        for (std::size_t k = 0; k < cells.size(); ++k)
+          index |= static_cast<std::size_t>((s >> (4 * cells[k])) & 0xF) << (4 * k);
+        f(base + offsets_[t] + index);
+      }
+    }
+  }
+
+  bool operator==(const NTupleLayout& o) const {
+    return tuples_ == o.tuples_ && stage_starts_ == o.stage_starts_;
+  }
+
+ private:
+  std::vector<std::vector<int>> tuples_;
+  std::vector<std::size_t> offsets_;
+  std::vector<int> stage_starts_;
+  std::size_t per_stage_ = 0;
+};
+
+// Float weights: the trainer's network.
+class NTupleNetwork {
+ public:
+  NTupleNetwork() = default;
+  // All weights start at initial_value / feature_count, so every board starts
+  // at initial_value (optimistic initialisation when it is large).
+  explicit NTupleNetwork(const NTupleLayout& layout, float initial_value = 0.0f);
+
+  const NTupleLayout& layout() const { return layout_; }
+  std::vector<float>& weights() { return weights_; }
+  const std::vector<float>& weights() const { return weights_; }
+
+  float evaluate(Board b) const {
+    float sum = 0.0f;
+    layout_.for_each_feature(b, [&](std::size_t i) { sum += weights_[i]; });
+    return sum;
+  }
+  // Adds delta to the weight of every feature of b.
+  void add(Board b, float delta) {
+    layout_.for_each_feature(b, [&](std::size_t i) { weights_[i] += delta; });
+  }
+
+ private:
+  NTupleLayout layout_;
+  std::vector<float> weights_;
+};
+
+// 16-bit weights and one scale: the search's network.
+class QuantizedNetwork {
+ public:
+  QuantizedNetwork() = default;
+  QuantizedNetwork(const NTupleLayout& layout, std::vector<std::int16_t> weights, float scale);
+  // Rounds each weight to the nearest multiple of a scale chosen so the largest
+  // magnitude fits in 16 bits.
+  static QuantizedNetwork from(const NTupleNetwork& net);
+  // Values are the score still to come: the search adds each move's gain.
+  static constexpr bool kScoresMoves = true;
+
+  const NTupleLayout& layout() const { return layout_; }
+  const std::vector<std::int16_t>& weights() const { return weights_; }
+  float scale() const { return scale_; }
+
+  float evaluate(Board b) const {
+    std::int32_t sum = 0;
+    layout_.for_each_feature(b, [&](std::size_t i) { sum += weights_[i]; });
+    return static_cast<float>(sum) * scale_;
+  }
+
+ private:
+  NTupleLayout layout_;
+  std::vector<std::int16_t> weights_;
+  float scale_ = 1.0f;
+};
+
+}  // namespace g2048

@@ -1,0 +1,88 @@
+// TD(0) learning of an n-tuple network from self-play, on afterstates (Szubert &
+// Jaskowski 2014): the player takes the move of highest reward + V(afterstate);
+// after each game, every afterstate's value moves toward the next move's reward
+// plus the next afterstate's value, last to first (backward updates carry the
+// end of the game back in one pass). Options: optimistic initial weights (set
+// on the network; Guei et al. 2021) and temporal coherence (an adaptive rate
+// per weight, |sum of errors| / sum of |errors|; Jaskowski 2018).
+//
+// Threads share the weights without locks (updates of different games may
+// interleave, as in the usual parallel trainers); with one thread, training is
+// deterministic for a seed. Game g is played from seed mix(seed, g), so a
+// resumed run continues the sequence of games.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "ai/ntuple.h"
+
+namespace g2048 {
+
+struct TrainSettings {
+  std::uint64_t games = 0;   // stop after this many games in all (0: no limit)
+  double seconds = 0;        // stop after this long (0: no limit)
+  int threads = 1;
+  std::uint64_t seed = 1;
+  float alpha = 0.1f;        // learning rate, split over the features of a board
+  bool coherence = false;    // temporal coherence
+  std::uint64_t window = 1000;  // games per progress window
+};
+
+struct TrainedGame {
+  std::uint64_t score = 0;
+  int max_exponent = 0;
+  std::uint64_t moves = 0;
+};
+
+// What the last `window` games did.
+struct TrainWindow {
+  std::uint64_t games = 0;   // games trained in all, this run and before
+  std::uint64_t moves = 0;   // moves learned in all
+  double seconds = 0;        // training time in all
+  double moves_per_second = 0;  // in this window
+  double average_score = 0;
+  std::uint64_t max_score = 0;
+  double rate[3] = {0, 0, 0};  // share of games reaching 8192, 16384, 32768
+};
+
+class TdTrainer {
+ public:
+  TdTrainer(NTupleNetwork* net, const TrainSettings& settings);
+
+  // One game played from game_seed, then learnt from.
+  TrainedGame play_and_learn(std::uint64_t game_seed);
+
+  // Trains on settings.threads threads from game number first_game (with the
+  // moves and seconds of earlier runs). on_window is called after every window
+  // of games; every checkpoint_seconds (0: never) and at the end, on_checkpoint
+  // is called with the totals so far. Both are called from one thread at a time.
+  // stop, when set, ends the run after the games in progress.
+  TrainWindow run(std::uint64_t first_game, std::uint64_t moves_before, double seconds_before,
+                  const std::function<void(const TrainWindow&)>& on_window,
+                  double checkpoint_seconds,
+                  const std::function<void(const TrainWindow&)>& on_checkpoint,
+                  const std::atomic<bool>* stop = nullptr);
+
+  static std::uint64_t game_seed(std::uint64_t seed, std::uint64_t game);
+
+  // Temporal coherence's sums per weight (empty without coherence), saved with
+  // checkpoints so a resumed run keeps each weight's learning rate.
+  std::vector<float>& error_sums() { return error_sum_; }
+  std::vector<float>& abs_error_sums() { return abs_error_sum_; }
+
+  // One TD step: moves V(b) toward target; returns the new V(b).
+  float update_toward(Board b, float target) { return learn(b, target - net_->evaluate(b)); }
+
+ private:
+  float learn(Board b, float error);
+
+  NTupleNetwork* net_;
+  TrainSettings settings_;
+  float step_;  // alpha / features
+  std::vector<float> error_sum_, abs_error_sum_;  // temporal coherence
+};
+
+}  // namespace g2048

@@ -1,0 +1,209 @@
+// ai2048 train: learns an n-tuple network by TD(0) self-play (ai/td_trainer.h),
+// on every core by default, with a progress line on stderr, a JSON log (one
+// line per window of games), checkpoints it resumes from, and a game or time
+// limit. The final network is written 16-bit quantised (gzip when FILE.gz).
+#include <atomic>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "ai/network_io.h"
+#include "ai/td_trainer.h"
+#include "cli/commands.h"
+#include "cli/json.h"
+
+namespace g2048::cli {
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+extern "C" void request_stop(int) { g_stop = true; }
+
+// "16384,32768" (tile values) to exponents.
+std::vector<int> stage_starts(const std::string& text) {
+  std::vector<int> out;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (item.empty()) continue;
+    char* end = nullptr;
+    unsigned long long v = std::strtoull(item.c_str(), &end, 10);
+    if (*end != '\0' || v < 2 || v > 32768 || (v & (v - 1)))
+      throw UsageError("--stages takes tile values from 2 to 32768, got \"" + item + "\"");
+    out.push_back(__builtin_ctzll(v));
+  }
+  return out;
+}
+
+struct Progress {
+  std::uint64_t games = 0, moves = 0;
+  double seconds = 0;
+};
+
+// The checkpoint's companion: how far training got.
+bool read_progress(const std::string& path, Progress* p) {
+  std::ifstream in(path);
+  if (!in) return false;
+  std::string key;
+  while (in >> key) {
+    if (key == "games") in >> p->games;
+    else if (key == "moves") in >> p->moves;
+    else if (key == "seconds") in >> p->seconds;
+  }
+  return true;
+}
+
+void write_progress(const std::string& path, const TrainWindow& w) {
+  std::ofstream out(path + ".tmp");
+  out << "games " << w.games << "\nmoves " << w.moves << "\nseconds " << w.seconds << "\n";
+  out.close();
+  std::rename((path + ".tmp").c_str(), path.c_str());
+}
+
+// Temporal coherence's sums beside the checkpoint: "N2048TC1", the count,
+// then both arrays of floats.
+void write_coherence(const std::string& path, TdTrainer& t) {
+  if (t.error_sums().empty()) return;
+  std::FILE* f = std::fopen((path + ".tmp").c_str(), "wb");
+  if (!f) return;
+  std::uint64_t n = t.error_sums().size();
+  bool ok = std::fwrite("N2048TC1", 1, 8, f) == 8 && std::fwrite(&n, 8, 1, f) == 1 &&
+            std::fwrite(t.error_sums().data(), 4, n, f) == n &&
+            std::fwrite(t.abs_error_sums().data(), 4, n, f) == n;
+  ok = std::fclose(f) == 0 && ok;
+  if (ok) std::rename((path + ".tmp").c_str(), path.c_str());
+}
+
+bool read_coherence(const std::string& path, TdTrainer& t) {
+  if (t.error_sums().empty()) return false;
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  char magic[8];
+  std::uint64_t n = 0;
+  bool ok = std::fread(magic, 1, 8, f) == 8 && std::string(magic, 8) == "N2048TC1" &&
+            std::fread(&n, 8, 1, f) == 1 && n == t.error_sums().size() &&
+            std::fread(t.error_sums().data(), 4, n, f) == n &&
+            std::fread(t.abs_error_sums().data(), 4, n, f) == n;
+  std::fclose(f);
+  if (!ok) {
+    std::fill(t.error_sums().begin(), t.error_sums().end(), 0.0f);
+    std::fill(t.abs_error_sums().begin(), t.abs_error_sums().end(), 0.0f);
+  }
+  return ok;
+}
+
+std::string window_json(const TrainWindow& w) {
+  return "{\"games\":" + std::to_string(w.games) + ",\"moves\":" + std::to_string(w.moves) +
+         ",\"seconds\":" + json_number(w.seconds) +
+         ",\"movesPerSecond\":" + json_number(w.moves_per_second) +
+         ",\"averageScore\":" + json_number(w.average_score) +
+         ",\"maxScore\":" + std::to_string(w.max_score) + ",\"rate8192\":" + json_number(w.rate[0]) +
+         ",\"rate16384\":" + json_number(w.rate[1]) + ",\"rate32768\":" + json_number(w.rate[2]) + "}";
+}
+
+}  // namespace
+
+int run_train(const Args& args) {
+  args.check_known({"--tuples", "--stages", "--games", "--minutes", "--threads", "--seed",
+                    "--alpha", "--init", "--coherence", "--checkpoint", "--checkpoint-minutes",
+                    "--resume", "--from", "--out", "--log", "--window"});
+  TrainSettings s;
+  s.games = args.count("--games", 0, 0, UINT64_MAX / 2);
+  s.seconds = 60.0 * args.number("--minutes", 0, 0, 1e6);
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  s.threads = static_cast<int>(args.count("--threads", cores, 1, 256));
+  s.seed = args.count("--seed", 1, 0, UINT64_MAX / 2);
+  s.alpha = static_cast<float>(args.number("--alpha", 0.1, 0, 10));
+  s.coherence = args.has_flag("--coherence");
+  s.window = args.count("--window", 1000, 1, 1000000);
+  float initial = static_cast<float>(args.number("--init", 0, -1e7, 1e7));
+  std::string checkpoint = args.text("--checkpoint", "");
+  double checkpoint_minutes = args.number("--checkpoint-minutes", 5, 0.01, 1e6);
+  std::string out_path = args.text("--out", "");
+  std::string log_path = args.text("--log", "");
+  if (!s.games && !s.seconds) throw UsageError("give a limit: --games N or --minutes M");
+  if (out_path.empty() && checkpoint.empty())
+    throw UsageError("give --out FILE (the trained network) or --checkpoint FILE");
+  if (args.has_flag("--resume") && checkpoint.empty())
+    throw UsageError("--resume needs --checkpoint FILE");
+
+  NTupleNetwork net;
+  Progress progress;
+  std::string error;
+  std::string start_from = args.text("--from", "");
+  if (args.has_flag("--resume") && read_progress(checkpoint + ".progress", &progress)) {
+    start_from = checkpoint;
+  } else {
+    progress = Progress();
+  }
+  if (!start_from.empty()) {
+    DecodedNetwork decoded;
+    if (!load_network(start_from, &decoded, &error)) throw UsageError(error);
+    net = decoded.to_float();
+    std::fprintf(stderr, "train: starting from %s (%llu games trained before)\n",
+                 start_from.c_str(), static_cast<unsigned long long>(progress.games));
+  } else {
+    NTupleLayout layout;
+    if (!NTupleLayout::parse(args.text("--tuples", "4x6"), stage_starts(args.text("--stages", "")),
+                             &layout, &error))
+      throw UsageError(error);
+    net = NTupleNetwork(layout, initial);
+  }
+  if (s.games && progress.games >= s.games) {
+    std::fprintf(stderr, "train: already %llu games; nothing to do\n",
+                 static_cast<unsigned long long>(progress.games));
+  }
+  std::fprintf(stderr, "train: tuples %s, %d stage(s), %zu weights, %d thread(s), alpha %g%s\n",
+               net.layout().spec().c_str(), net.layout().stage_count(), net.weights().size(),
+               s.threads, s.alpha, s.coherence ? ", temporal coherence" : "");
+
+  std::ofstream log;
+  if (!log_path.empty()) {
+    log.open(log_path, std::ios::app);
+    if (!log) throw UsageError("cannot write --log " + log_path);
+  }
+  std::signal(SIGINT, request_stop);
+  std::signal(SIGTERM, request_stop);
+
+  TdTrainer trainer(&net, s);
+  if (start_from == checkpoint && !checkpoint.empty() && s.coherence)
+    std::fprintf(stderr, "train: temporal coherence sums %s\n",
+                 read_coherence(checkpoint + ".coherence", trainer) ? "resumed" : "start at zero");
+  auto on_window = [&](const TrainWindow& w) {
+    std::fprintf(stderr,
+                 "train: %llu games, %.0f moves/s, last %llu: avg %.0f, max %llu, 8192 %.1f%%, "
+                 "16384 %.1f%%, 32768 %.1f%%\n",
+                 static_cast<unsigned long long>(w.games), w.moves_per_second,
+                 static_cast<unsigned long long>(s.window), w.average_score,
+                 static_cast<unsigned long long>(w.max_score), 100 * w.rate[0], 100 * w.rate[1],
+                 100 * w.rate[2]);
+    if (log.is_open()) log << window_json(w) << std::endl;
+  };
+  auto on_checkpoint = [&](const TrainWindow& w) {
+    if (checkpoint.empty()) return;
+    std::string why;
+    if (!write_network_bytes(checkpoint, encode_network(net), &why)) {
+      std::fprintf(stderr, "train: %s\n", why.c_str());
+      return;
+    }
+    write_coherence(checkpoint + ".coherence", trainer);
+    write_progress(checkpoint + ".progress", w);
+  };
+  TrainWindow last = trainer.run(progress.games, progress.moves, progress.seconds, on_window,
+                                 60.0 * checkpoint_minutes, on_checkpoint, &g_stop);
+  if (!out_path.empty()) {
+    if (!write_network_bytes(out_path, encode_network(QuantizedNetwork::from(net)), &error))
+      throw UsageError(error);
+  }
+  std::printf("{\"games\":%llu,\"moves\":%llu,\"seconds\":%s,\"tuples\":\"%s\",\"stages\":%d,"
+              "\"out\":\"%s\"}\n",
+              static_cast<unsigned long long>(last.games),
+              static_cast<unsigned long long>(last.moves), json_number(last.seconds).c_str(),
+              net.layout().spec().c_str(), net.layout().stage_count(), out_path.c_str());
+  return 0;
+}
+
+}  // namespace g2048::cli
