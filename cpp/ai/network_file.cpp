@@ -1,5 +1,6 @@
 #include "ai/network_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -114,9 +115,9 @@ std::vector<std::uint8_t> encode_network(const NTupleNetwork& net) {
 std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
   Writer w;
   write_header(w, net.layout(), WeightEncoding::kInt16, net.scale());
-  w.out.reserve(w.out.size() + net.weights().size() * 2 + 4);
-  for (std::int16_t v : net.weights()) {
-    auto u = static_cast<std::uint16_t>(v);
+  w.out.reserve(w.out.size() + net.size() * 2 + 4);
+  for (std::size_t i = 0; i < net.size(); ++i) {
+    auto u = static_cast<std::uint16_t>(net.weights()[i]);
     w.u8(static_cast<std::uint8_t>(u));
     w.u8(static_cast<std::uint8_t>(u >> 8));
   }
@@ -124,16 +125,17 @@ std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
   return w.out;
 }
 
-bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* out,
-                    std::string* error) {
-  Reader r(data, size);
+bool read_network_header(const std::uint8_t* data, std::size_t available, std::size_t size,
+                         NetworkHeader* out, std::string* error) {
+  Reader r(data, std::min(available, size));
   if (!r.has(28)) return fail(error, "too short to be a network (" + std::to_string(size) + " bytes)");
   if (std::memcmp(r.here(), kMagic, 8) != 0)
     return fail(error, "not a network file (no N2048NET magic; a gzip file must be decompressed first)");
   r.skip(8);
   std::uint32_t version = r.u32();
   if (version != kNetworkFormatVersion)
-    return fail(error, "format version " + std::to_string(version) + " is not supported (this build reads " +
+    return fail(error, "format version " + std::to_string(version) +
+                           " is not supported (this build reads " +
                            std::to_string(kNetworkFormatVersion) + ")");
   std::uint32_t encoding = r.u32();
   if (encoding != static_cast<std::uint32_t>(WeightEncoding::kFloat32) &&
@@ -160,7 +162,8 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
     }
   }
   std::vector<int> starts;
-  for (std::uint32_t s = 1; s < stages; ++s) starts.push_back(static_cast<int>(std::min(r.u32(), 255u)));
+  for (std::uint32_t s = 1; s < stages; ++s)
+    starts.push_back(static_cast<int>(std::min(r.u32(), 255u)));
   NTupleLayout layout;
   std::string why;
   if (!NTupleLayout::parse(spec, starts, &layout, &why)) return fail(error, why);
@@ -169,28 +172,39 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
   std::size_t width = encoding == static_cast<std::uint32_t>(WeightEncoding::kFloat32) ? 4 : 2;
   std::size_t body = static_cast<std::size_t>(count) * width;
   if (size - r.pos() != body + 4)
-    return fail(error, size - r.pos() < body + 4 ? "truncated weights (" + std::to_string(size) + " bytes)"
-                                                 : "bytes after the checksum");
-  std::uint32_t stored;
-  {
-    Reader tail(data + size - 4, 4);
-    stored = tail.u32();
-  }
-  if (crc32(data, size - 4) != stored) return fail(error, "checksum mismatch (the file is corrupt)");
-
+    return fail(error, size - r.pos() < body + 4
+                           ? "truncated weights (" + std::to_string(size) + " bytes)"
+                           : "bytes after the checksum");
+  out->layout = std::move(layout);
   out->encoding = static_cast<WeightEncoding>(encoding);
-  if (out->encoding == WeightEncoding::kFloat32) {
-    NTupleNetwork net(layout);
+  out->scale = scale;
+  out->header_bytes = r.pos();
+  out->weight_bytes = body;
+  return true;
+}
+
+bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* out,
+                    std::string* error) {
+  NetworkHeader h;
+  if (!read_network_header(data, size, size, &h, error)) return false;
+  Reader tail(data + size - 4, 4);
+  if (crc32(data, size - 4) != tail.u32())
+    return fail(error, "checksum mismatch (the file is corrupt)");
+  Reader r(data + h.header_bytes, h.weight_bytes);
+  out->encoding = h.encoding;
+  if (h.encoding == WeightEncoding::kFloat32) {
+    NTupleNetwork net(h.layout);
     for (float& w : net.weights()) w = r.f32();
     out->floats = std::move(net);
     out->quantized = QuantizedNetwork();
   } else {
-    std::vector<std::int16_t> q(static_cast<std::size_t>(count));
-    for (auto& v : q) {
+    QuantizedNetwork q;
+    if (!QuantizedNetwork::allocate(h.layout, h.scale, &q)) return fail(error, "out of memory");
+    for (std::size_t i = 0; i < q.size(); ++i) {
       std::uint16_t lo = r.u8(), hi = r.u8();
-      v = static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
+      q.weights()[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
     }
-    out->quantized = QuantizedNetwork(layout, std::move(q), scale);
+    out->quantized = std::move(q);
     out->floats = NTupleNetwork();
   }
   return true;

@@ -48,6 +48,21 @@ struct DecodedNetwork {
   NTupleNetwork to_float() const;
 };
 
+// What the header says. header_bytes: where the weights begin; the file is
+// header_bytes + weight_bytes + 4 (the checksum) bytes long.
+struct NetworkHeader {
+  NTupleLayout layout;
+  WeightEncoding encoding = WeightEncoding::kInt16;
+  float scale = 1.0f;
+  std::size_t header_bytes = 0;
+  std::size_t weight_bytes = 0;
+};
+
+// Reads the header from the first `available` bytes of a file of total_size
+// bytes and checks that the size fits it; false and a one-line message if not.
+bool read_network_header(const std::uint8_t* data, std::size_t available, std::size_t total_size,
+                         NetworkHeader* out, std::string* error);
+
 // Checks everything (magic, version, sizes, checksum) before allocating the
 // weights; false and a one-line message on any fault.
 bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* out,

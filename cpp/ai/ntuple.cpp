@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <map>
-#include <sstream>
+#include <cstdlib>
 
 namespace g2048 {
 
@@ -22,16 +21,33 @@ Board flip_rows(Board b) {
          (b >> 48);
 }
 
-const std::map<std::string, std::string>& presets() {
-  // Shapes published by Yeh et al. (4x6) and Matsuzaki (8x6); the small ones
-  // (rows, columns and squares) are for tests and quick experiments.
-  static const std::map<std::string, std::string> p = {
-      {"4x6", "012345 456789 012456 45689a"},
-      {"8x6", "012456 456789 012345 234569 01259a 345678 134567 01489a"},
-      {"5x4", "0123 4567 0145 1256 569a"},
-      {"4x4", "0123 4567 0145 1256"},
-  };
-  return p;
+struct Preset {
+  const char* name;
+  const char* tuples;
+};
+// Shapes published by Yeh et al. (4x6) and Matsuzaki (8x6); the small ones
+// (rows, columns and squares) are for tests and quick experiments.
+constexpr Preset kPresets[] = {
+    {"4x6", "012345 456789 012456 45689a"},
+    {"8x6", "012456 456789 012345 234569 01259a 345678 134567 01489a"},
+    {"5x4", "0123 4567 0145 1256 569a"},
+    {"4x4", "0123 4567 0145 1256"},
+};
+
+// The words of a spec (separated by spaces or commas). No iostreams: they
+// would double the size of the WebAssembly module.
+std::vector<std::string> words_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char c : text + " ") {
+    if (c == ' ' || c == ',' || c == '\t' || c == '\n') {
+      if (!word.empty()) out.push_back(word);
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -44,13 +60,10 @@ std::array<Board, 8> board_symmetries(Board b) {
 bool NTupleLayout::parse(const std::string& spec_text, const std::vector<int>& stage_starts,
                          NTupleLayout* out, std::string* error) {
   std::string spec = spec_text;
-  auto preset = presets().find(spec);
-  if (preset != presets().end()) spec = preset->second;
-  std::replace(spec.begin(), spec.end(), ',', ' ');
-  std::istringstream in(spec);
+  for (const Preset& p : kPresets)
+    if (spec == p.name) spec = p.tuples;
   NTupleLayout layout;
-  std::string word;
-  while (in >> word) {
+  for (const std::string& word : words_of(spec)) {
     if (word.size() > static_cast<std::size_t>(kMaxTupleLength)) {
       *error = "tuple \"" + word + "\" has more than " + std::to_string(kMaxTupleLength) + " cells";
       return false;
@@ -112,20 +125,28 @@ NTupleNetwork::NTupleNetwork(const NTupleLayout& layout, float initial_value)
     : layout_(layout),
       weights_(layout.weight_count(), initial_value / static_cast<float>(layout.feature_count())) {}
 
-QuantizedNetwork::QuantizedNetwork(const NTupleLayout& layout, std::vector<std::int16_t> weights,
-                                   float scale)
-    : layout_(layout), weights_(std::move(weights)), scale_(scale) {}
+bool QuantizedNetwork::allocate(const NTupleLayout& layout, float scale, QuantizedNetwork* out) {
+  std::size_t n = layout.weight_count();
+  void* block = std::calloc(n, sizeof(std::int16_t));
+  if (!block) return false;
+  out->layout_ = layout;
+  out->weights_ = std::shared_ptr<std::int16_t>(static_cast<std::int16_t*>(block), std::free);
+  out->size_ = n;
+  out->scale_ = scale;
+  return true;
+}
 
 QuantizedNetwork QuantizedNetwork::from(const NTupleNetwork& net) {
   float largest = 0.0f;
   for (float w : net.weights()) largest = std::max(largest, std::fabs(w));
-  float scale = largest > 0 ? largest / 32767.0f : 1.0f;
-  std::vector<std::int16_t> q(net.weights().size());
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    long v = std::lround(net.weights()[i] / scale);
-    q[i] = static_cast<std::int16_t>(std::clamp(v, -32767L, 32767L));
+  QuantizedNetwork q;
+  // Native callers only (the trainer, the CLI): out of memory is fatal there.
+  if (!allocate(net.layout(), largest > 0 ? largest / 32767.0f : 1.0f, &q)) std::abort();
+  for (std::size_t i = 0; i < q.size_; ++i) {
+    long v = std::lround(net.weights()[i] / q.scale_);
+    q.weights()[i] = static_cast<std::int16_t>(std::clamp(v, -32767L, 32767L));
   }
-  return QuantizedNetwork(net.layout(), std::move(q), scale);
+  return q;
 }
 
 }  // namespace g2048

@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,9 +59,9 @@ class NTupleLayout {
     return s;
   }
 
-  // Calls f(weight index) for every feature of b.
-  template <class F>
-  void for_each_feature(Board b, F&& f) const {
+  // Writes the weight index of every feature of b to out (feature_count() of
+  // them: symmetry by symmetry, tuple by tuple).
+  void feature_indices(Board b, std::size_t* out) const {
     std::size_t base = per_stage_ * static_cast<std::size_t>(stage_of(b));
     for (Board s : board_symmetries(b)) {
       for (std::size_t t = 0; t < tuples_.size(); ++t) {
@@ -68,9 +69,20 @@ class NTupleLayout {
         std::size_t index = 0;
         for (std::size_t k = 0; k < cells.size(); ++k)
           index |= static_cast<std::size_t>((s >> (4 * cells[k])) & 0xF) << (4 * k);
-        f(base + offsets_[t] + index);
+        *out++ = base + offsets_[t] + index;
       }
     }
+  }
+
+  // Calls f(weight index) for every feature of b, in feature_indices' order.
+  // The indices are all computed first, so the lookups that follow can be in
+  // flight together (the tables are far larger than the caches).
+  template <class F>
+  void for_each_feature(Board b, F&& f) const {
+    std::size_t index[kMaxTuples * 8];
+    feature_indices(b, index);
+    int n = feature_count();
+    for (int i = 0; i < n; ++i) f(index[i]);
   }
 
   bool operator==(const NTupleLayout& o) const {
@@ -111,11 +123,15 @@ class NTupleNetwork {
   std::vector<float> weights_;
 };
 
-// 16-bit weights and one scale: the search's network.
+// 16-bit weights and one scale: the search's network. The weights are one
+// malloc'd block shared by copies (read-only once filled), so a failed
+// allocation is an answer (allocate() returns false), never an abort, in
+// WebAssembly too.
 class QuantizedNetwork {
  public:
   QuantizedNetwork() = default;
-  QuantizedNetwork(const NTupleLayout& layout, std::vector<std::int16_t> weights, float scale);
+  // Zeroed weights for layout; false when memory is short.
+  static bool allocate(const NTupleLayout& layout, float scale, QuantizedNetwork* out);
   // Rounds each weight to the nearest multiple of a scale chosen so the largest
   // magnitude fits in 16 bits.
   static QuantizedNetwork from(const NTupleNetwork& net);
@@ -123,18 +139,22 @@ class QuantizedNetwork {
   static constexpr bool kScoresMoves = true;
 
   const NTupleLayout& layout() const { return layout_; }
-  const std::vector<std::int16_t>& weights() const { return weights_; }
+  std::int16_t* weights() { return weights_.get(); }
+  const std::int16_t* weights() const { return weights_.get(); }
+  std::size_t size() const { return size_; }
   float scale() const { return scale_; }
 
   float evaluate(Board b) const {
+    const std::int16_t* w = weights_.get();
     std::int32_t sum = 0;
-    layout_.for_each_feature(b, [&](std::size_t i) { sum += weights_[i]; });
+    layout_.for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
     return static_cast<float>(sum) * scale_;
   }
 
  private:
   NTupleLayout layout_;
-  std::vector<std::int16_t> weights_;
+  std::shared_ptr<std::int16_t> weights_;
+  std::size_t size_ = 0;
   float scale_ = 1.0f;
 };
 

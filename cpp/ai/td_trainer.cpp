@@ -48,8 +48,7 @@ TdTrainer::TdTrainer(NTupleNetwork* net, const TrainSettings& settings)
       settings_(settings),
       step_(settings.alpha / static_cast<float>(net->layout().feature_count())) {
   if (settings.coherence) {
-    error_sum_.assign(net->weights().size(), 0.0f);
-    abs_error_sum_.assign(net->weights().size(), 0.0f);
+    coherence_.assign(net->weights().size(), {0.0f, 0.0f});
   }
 }
 
@@ -60,11 +59,11 @@ float TdTrainer::learn(Board b, float error) {
   if (settings_.coherence) {
     float abs_error = std::fabs(error);
     net_->layout().for_each_feature(b, [&](std::size_t i) {
-      float a = abs_error_sum_[i];
-      float rate = a > 0 ? std::fabs(error_sum_[i]) / a : 1.0f;
+      std::array<float, 2>& c = coherence_[i];
+      float rate = c[1] > 0 ? std::fabs(c[0]) / c[1] : 1.0f;
       w[i] += step_ * rate * error;
-      error_sum_[i] += error;
-      abs_error_sum_[i] = a + abs_error;
+      c[0] += error;
+      c[1] += abs_error;
     });
   } else {
     float delta = step_ * error;
@@ -84,6 +83,9 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed) {
   path.reserve(8192);
   rewards.reserve(8192);
   TrainedGame game;
+  const NTupleLayout& layout = net_->layout();
+  const std::vector<float>& w = net_->weights();
+  const int features = layout.feature_count();
   for (;;) {
     Board after[4];
     std::uint32_t gain[4];
@@ -93,11 +95,20 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed) {
     after[kDown] = move_down(tables, b, tr);
     after[kLeft] = move_left(tables, b);
     move_gains(tables, b, tr, gain);
+    // All four afterstates' lookups are started before any is summed.
+    std::size_t index[4][kMaxTuples * 8];
+    for (int d = 0; d < 4; ++d) {
+      if (after[d] == b) continue;
+      layout.feature_indices(after[d], index[d]);
+      for (int i = 0; i < features; ++i) __builtin_prefetch(&w[index[d][i]]);
+    }
     int best = -1;
     float best_value = -std::numeric_limits<float>::infinity();
     for (int d = 0; d < 4; ++d) {
       if (after[d] == b) continue;
-      float v = static_cast<float>(gain[d]) + net_->evaluate(after[d]);
+      float sum = 0.0f;
+      for (int i = 0; i < features; ++i) sum += w[index[d][i]];
+      float v = static_cast<float>(gain[d]) + sum;
       if (v > best_value) best_value = v, best = d;
     }
     if (best < 0) break;

@@ -12,6 +12,7 @@
 // resumed run continues the sequence of games.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -70,8 +71,8 @@ class TdTrainer {
 
   // Temporal coherence's sums per weight (empty without coherence), saved with
   // checkpoints so a resumed run keeps each weight's learning rate.
-  std::vector<float>& error_sums() { return error_sum_; }
-  std::vector<float>& abs_error_sums() { return abs_error_sum_; }
+  // Pairs (sum of errors, sum of |errors|), one per weight.
+  std::vector<std::array<float, 2>>& coherence_sums() { return coherence_; }
 
   // One TD step: moves V(b) toward target; returns the new V(b).
   float update_toward(Board b, float target) { return learn(b, target - net_->evaluate(b)); }
@@ -82,7 +83,9 @@ class TdTrainer {
   NTupleNetwork* net_;
   TrainSettings settings_;
   float step_;  // alpha / features
-  std::vector<float> error_sum_, abs_error_sum_;  // temporal coherence
+  // Temporal coherence: per weight, the sum of errors and of |errors|, side by
+  // side so an update touches one more cache line per feature, not two.
+  std::vector<std::array<float, 2>> coherence_;
 };
 
 }  // namespace g2048

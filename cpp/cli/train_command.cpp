@@ -63,35 +63,32 @@ void write_progress(const std::string& path, const TrainWindow& w) {
   std::rename((path + ".tmp").c_str(), path.c_str());
 }
 
-// Temporal coherence's sums beside the checkpoint: "N2048TC1", the count,
-// then both arrays of floats.
+// Temporal coherence's sums beside the checkpoint: "N2048TC2", the count,
+// then the (sum of errors, sum of |errors|) pairs as floats.
 void write_coherence(const std::string& path, TdTrainer& t) {
-  if (t.error_sums().empty()) return;
+  auto& sums = t.coherence_sums();
+  if (sums.empty()) return;
   std::FILE* f = std::fopen((path + ".tmp").c_str(), "wb");
   if (!f) return;
-  std::uint64_t n = t.error_sums().size();
-  bool ok = std::fwrite("N2048TC1", 1, 8, f) == 8 && std::fwrite(&n, 8, 1, f) == 1 &&
-            std::fwrite(t.error_sums().data(), 4, n, f) == n &&
-            std::fwrite(t.abs_error_sums().data(), 4, n, f) == n;
+  std::uint64_t n = sums.size();
+  bool ok = std::fwrite("N2048TC2", 1, 8, f) == 8 && std::fwrite(&n, 8, 1, f) == 1 &&
+            std::fwrite(sums.data(), 8, n, f) == n;
   ok = std::fclose(f) == 0 && ok;
   if (ok) std::rename((path + ".tmp").c_str(), path.c_str());
 }
 
 bool read_coherence(const std::string& path, TdTrainer& t) {
-  if (t.error_sums().empty()) return false;
+  auto& sums = t.coherence_sums();
+  if (sums.empty()) return false;
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) return false;
   char magic[8];
   std::uint64_t n = 0;
-  bool ok = std::fread(magic, 1, 8, f) == 8 && std::string(magic, 8) == "N2048TC1" &&
-            std::fread(&n, 8, 1, f) == 1 && n == t.error_sums().size() &&
-            std::fread(t.error_sums().data(), 4, n, f) == n &&
-            std::fread(t.abs_error_sums().data(), 4, n, f) == n;
+  bool ok = std::fread(magic, 1, 8, f) == 8 && std::string(magic, 8) == "N2048TC2" &&
+            std::fread(&n, 8, 1, f) == 1 && n == sums.size() &&
+            std::fread(sums.data(), 8, n, f) == n;
   std::fclose(f);
-  if (!ok) {
-    std::fill(t.error_sums().begin(), t.error_sums().end(), 0.0f);
-    std::fill(t.abs_error_sums().begin(), t.abs_error_sums().end(), 0.0f);
-  }
+  if (!ok) std::fill(sums.begin(), sums.end(), std::array<float, 2>{0.0f, 0.0f});
   return ok;
 }
 

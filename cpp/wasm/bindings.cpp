@@ -18,6 +18,7 @@
 #include <string>
 
 #include "ai/expectimax_searcher.h"
+#include "ai/network_file.h"
 #include "ai/player.h"
 #include "ai/spawner.h"
 #include "wasm/js_convert.h"
@@ -27,11 +28,90 @@ namespace g2048::wasm {
 
 namespace {
 
-// One searcher per module instance; its table is allocated at the first search
-// and resized only when tableBits changes.
-ExpectimaxSearcher& searcher() {
-  static ExpectimaxSearcher instance;
+// One searcher per evaluation and module instance; its table is allocated at
+// the first search and resized only when tableBits changes. The network's is
+// made anew when a network is loaded.
+std::unique_ptr<ExpectimaxSearcher>& network_searcher() {
+  static std::unique_ptr<ExpectimaxSearcher> instance;
   return instance;
+}
+
+ExpectimaxSearcher& searcher(const EvaluationSettings& e = EvaluationSettings()) {
+  static ExpectimaxSearcher heuristic;
+  if (e.name == "network" && network_searcher()) return *network_searcher();
+  return heuristic;
+}
+
+val network_info(const QuantizedNetwork& net) {
+  val o = val::object();
+  o.set("tuples", net.layout().spec());
+  o.set("stages", net.layout().stage_count());
+  o.set("weights", static_cast<double>(net.size()));
+  o.set("bytes", static_cast<double>(net.size() * sizeof(std::int16_t)));
+  return o;
+}
+
+// A network file's bytes (a Uint8Array, decompressed) into this module. The
+// weights are copied by the browser straight from the array into their place
+// in wasm memory, so loading needs the weights' size once, not twice; the
+// checksum is checked before the network is used.
+val load_network_or_null(const val& bytes) {
+  if (!bytes.instanceof(val::global("Uint8Array"))) {
+    set_error("loadNetwork takes the file's bytes as a Uint8Array, got " + describe(bytes));
+    return val::null();
+  }
+  std::size_t size = bytes["length"].as<std::size_t>();
+  std::size_t head_size = std::min<std::size_t>(size, 4096);
+  std::vector<std::uint8_t> head =
+      emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes.call<val>("subarray", 0, head_size));
+  NetworkHeader h;
+  std::string error;
+  if (!read_network_header(head.data(), head.size(), size, &h, &error)) {
+    set_error(error);
+    return val::null();
+  }
+  if (h.encoding != WeightEncoding::kInt16) {
+    set_error("network file: the browser takes 16-bit weights (write the network with ai2048 train --out)");
+    return val::null();
+  }
+  QuantizedNetwork net;
+  if (!QuantizedNetwork::allocate(h.layout, h.scale, &net)) {
+    set_error("network file: not enough memory for " + std::to_string(h.weight_bytes >> 20) +
+              " MB of weights");
+    return val::null();
+  }
+  auto* target = reinterpret_cast<std::uint8_t*>(net.weights());
+  val view(emscripten::typed_memory_view(h.weight_bytes, target));
+  view.call<void>("set", bytes.call<val>("subarray", h.header_bytes, h.header_bytes + h.weight_bytes));
+  std::vector<std::uint8_t> header =
+      emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes.call<val>("subarray", 0, h.header_bytes));
+  std::vector<std::uint8_t> tail =
+      emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes.call<val>("subarray", size - 4, size));
+  std::uint32_t crc = crc32(target, h.weight_bytes, crc32(header.data(), header.size()));
+  std::uint32_t stored = tail[0] | (tail[1] << 8) | (tail[2] << 16) | (std::uint32_t{tail[3]} << 24);
+  if (crc != stored) {
+    set_error("network file: checksum mismatch (the file is corrupt)");
+    return val::null();
+  }
+  // Little-endian wasm memory holds the file's weights as they are.
+  auto shared = std::make_shared<const QuantizedNetwork>(std::move(net));
+  module_network() = shared;
+  network_searcher().reset();
+  EvaluationSettings e;
+  e.name = "network";
+  e.network = shared;
+  network_searcher() = std::make_unique<ExpectimaxSearcher>(make_evaluation(e));
+  return network_info(*shared);
+}
+
+val network_info_js() {
+  return module_network() ? network_info(*module_network()) : val::null();
+}
+
+val unload_network() {
+  network_searcher().reset();
+  module_network().reset();
+  return val(true);
 }
 
 val values_to_js(const std::array<double, 4>& values) {
@@ -111,7 +191,7 @@ val search_or_null(const val& board, const val& settings) {
   if (!read_legal_board(board, &tiles) || !read_player_settings(settings, &p)) return val::null();
   SearchResult r;
   if (p.name == "expectimax") {
-    r = searcher().search(tiles, p.settings.search);
+    r = searcher(p.settings.evaluation).search(tiles, p.settings.search);
   } else {
     std::string error;
     std::unique_ptr<Player> player = make_player(p.name, p.settings, &error);
@@ -178,8 +258,9 @@ val search_root_move_or_null(const val& board, const val& dir, const val& depth,
   int d;
   double depth_n, nodes_n;
   SearchSettings s;
+  EvaluationSettings e;
   if (!read_board(board, &tiles) || !read_dir(dir, &d) ||
-      !read_count(depth, "depth", 0, kMaxSearchDepth, &depth_n) || !read_settings(settings, &s) ||
+      !read_count(depth, "depth", 0, kMaxSearchDepth, &depth_n) || !read_settings(settings, &s, &e) ||
       !read_count(node_limit, "node limit", 0, 9007199254740991.0, &nodes_n)) {
     return val::null();
   }
@@ -188,7 +269,7 @@ val search_root_move_or_null(const val& board, const val& dir, const val& depth,
     set_error("time limit must be a number of milliseconds from 0 (none) to 1e7");
     return val::null();
   }
-  RootMoveValue r = searcher().search_root_move(to_search_board(tiles), d, static_cast<int>(depth_n),
+  RootMoveValue r = searcher(e).search_root_move(to_search_board(tiles), d, static_cast<int>(depth_n),
                                                 s, static_cast<std::uint64_t>(nodes_n), ms);
   val o = val::object();
   o.set("value", r.value == kIllegal ? val::null() : val(r.value));
@@ -253,6 +334,9 @@ EMSCRIPTEN_BINDINGS(engine) {
   function("evilSpawn", &guarded<evil_spawn_or_null, val, val>);
   function("placeTile", &guarded<place_tile_or_null, val, val, val>);
   function("playerNames", &player_names_js);
+  function("loadNetwork", &guarded<load_network_or_null, val>);
+  function("networkInfo", &network_info_js);
+  function("unloadNetwork", &unload_network);
   emscripten::constant("maxEvilDepth", kMaxEvilDepth);
   function("heapBytes", &heap_bytes);
   emscripten::constant("defaultTableBits", kDefaultTableBits);

@@ -140,7 +140,7 @@ bool read_count(const val& js, const char* what, double min, double max, double*
 namespace {
 
 const char* const kSettingNames[] = {"depth",    "nodes",  "timeMs",   "minDepth",
-                                     "maxDepth", "cutoff", "tableBits", "player",
+                                     "maxDepth", "cutoff", "tableBits", "player", "eval",
                                      "playouts", "playoutDepth", "seed"};
 
 bool unknown_setting(const std::string& key) {
@@ -204,6 +204,11 @@ bool known_player(const std::string& name) {
 
 }  // namespace
 
+std::shared_ptr<const QuantizedNetwork>& module_network() {
+  static std::shared_ptr<const QuantizedNetwork> network;
+  return network;
+}
+
 bool read_player_settings(const val& js, PlayerChoice* out) {
   PlayerChoice p;
   p.settings.search.table_bits = kDefaultTableBits;
@@ -228,6 +233,20 @@ bool read_player_settings(const val& js, PlayerChoice* out) {
       p.name = v.as<std::string>();
       continue;
     }
+    if (key == "eval") {
+      std::string name = v.isString() ? v.as<std::string>() : "";
+      if (name != "heuristic" && name != "network") {
+        set_error("eval must be \"heuristic\" or \"network\", got " + describe(v));
+        return false;
+      }
+      if (name == "network" && !module_network()) {
+        set_error("eval \"network\" needs a network: none is loaded (loadNetwork)");
+        return false;
+      }
+      p.settings.evaluation.name = name;
+      p.settings.evaluation.network = name == "network" ? module_network() : nullptr;
+      continue;
+    }
     if (!v.isNumber()) {
       set_error("setting " + key + " must be a number, got " + describe(v));
       return false;
@@ -243,7 +262,7 @@ bool read_player_settings(const val& js, PlayerChoice* out) {
   return true;
 }
 
-bool read_settings(const val& js, SearchSettings* out) {
+bool read_settings(const val& js, SearchSettings* out, EvaluationSettings* evaluation) {
   PlayerChoice p;
   if (!read_player_settings(js, &p)) return false;
   if (p.name != "expectimax") {
@@ -252,6 +271,7 @@ bool read_settings(const val& js, SearchSettings* out) {
     return false;
   }
   *out = p.settings.search;
+  if (evaluation) *evaluation = p.settings.evaluation;
   return true;
 }
 
@@ -259,6 +279,7 @@ val player_settings_to_js(const PlayerChoice& p) {
   const SearchSettings& s = p.settings.search;
   val o = val::object();
   o.set("player", p.name);
+  o.set("eval", p.settings.evaluation.name);
   o.set("depth", s.depth);
   o.set("nodes", static_cast<double>(s.nodes));
   o.set("timeMs", s.time_ms);

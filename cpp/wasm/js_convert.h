@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include <emscripten/val.h>
@@ -31,7 +32,8 @@ bool read_dir(const val& js, int* out);
 
 // Settings: a plain object with any of depth, nodes, timeMs, minDepth, maxDepth,
 // cutoff, tableBits (the search budget), player (a name from player.h, default
-// "expectimax"), playouts, playoutDepth, seed (Monte Carlo's); undefined counts
+// "expectimax"), eval ("heuristic", the default, or "network": the network
+// loaded by loadNetwork), playouts, playoutDepth, seed (Monte Carlo's); undefined counts
 // as absent and the rest take their defaults. Checked against the named
 // player's rules (validate_player_settings).
 struct PlayerChoice {
@@ -39,11 +41,15 @@ struct PlayerChoice {
   PlayerSettings settings;
 };
 bool read_player_settings(const val& js, PlayerChoice* out);
+
+// The network this module instance has loaded (loadNetwork), or null.
+std::shared_ptr<const QuantizedNetwork>& module_network();
 val player_settings_to_js(const PlayerChoice& p);
 
 // The same settings for the calls that are expectimax's own (root-move search,
-// chosen depth): any other player is refused.
-bool read_settings(const val& js, SearchSettings* out);
+// chosen depth): any other player is refused. *evaluation, when given, gets
+// the evaluation settings.
+bool read_settings(const val& js, SearchSettings* out, EvaluationSettings* evaluation = nullptr);
 
 // A whole number from min to max (a JS number, so at most 2^53).
 bool read_count(const val& js, const char* what, double min, double max, double* out);

@@ -29,11 +29,14 @@ export function jsonLines(text) {
 
 // Native self-play games with their per-move trace: `ai2048 selfplay ARGS
 // --trace`, one object per game (its JSON line) with its trace lines as turns.
+// The heuristic unless ARGS name an evaluation (the wasm module's default; the
+// CLI's is the shipped network).
 export function nativeGames(args) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-trace-'));
   const tracePath = path.join(dir, 'trace.jsonl');
+  const evaluation = args.includes('--eval') ? [] : ['--eval', 'heuristic'];
   try {
-    const out = jsonLines(runNative(['selfplay', ...args, '--trace', tracePath]));
+    const out = jsonLines(runNative(['selfplay', ...evaluation, ...args, '--trace', tracePath]));
     const turns = jsonLines(fs.readFileSync(tracePath, 'utf8'));
     return out.filter((line) => !line.summary).map((game) => ({
       ...game,
