@@ -34,8 +34,8 @@ std::string validate_settings(const SearchSettings& s) {
            std::to_string(s.depth);
   if (!(s.time_ms >= 0) || !std::isfinite(s.time_ms))
     return "time budget must be a positive number of milliseconds";
-  if (s.min_depth < 1 || s.max_depth > kMaxSearchDepth || s.min_depth > s.max_depth)
-    return "min and max depth must satisfy 1 <= min <= max <= " + std::to_string(kMaxSearchDepth);
+  if (s.min_depth < 0 || s.max_depth > kMaxSearchDepth || s.min_depth > s.max_depth)
+    return "min and max depth must satisfy 0 <= min <= max <= " + std::to_string(kMaxSearchDepth);
   if (!(s.prob_cutoff >= 0 && s.prob_cutoff < 1))
     return "probability cut-off must be at least 0 and below 1";
   if (s.table_bits < 10 || s.table_bits > 26)

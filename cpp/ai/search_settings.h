@@ -15,6 +15,9 @@ constexpr int kMaxSearchDepth = 12;
 // Exactly one budget applies: a fixed depth, a node budget, a time budget, or
 // (none given) a depth chosen from the position:
 //   clamp(distinct tiles - 2, min_depth, max_depth).
+// max_depth 0 is no look-ahead at all: each move is worth its gain (for a
+// score-counting evaluation) plus the evaluation of the board after it, the
+// "1-ply" player of the n-tuple literature.
 struct SearchSettings {
   int depth = 0;               // fixed depth, 1..kMaxSearchDepth; 0: not fixed
   std::uint64_t nodes = 0;     // node budget (iterative deepening, see search()); 0: none

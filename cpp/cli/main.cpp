@@ -19,7 +19,7 @@ const char kUsage[] =
     "        [--max-moves M] [--time-ms T | --expectimax-depth D --minimax-depth D] [players]\n"
     "        every player on the same seeds: a table and one JSON line per player\n"
     "search options (one budget at most; none: depth chosen from the position):\n"
-    "  --depth D | --nodes K | --time-ms T\n"
+    "  --depth D | --nodes K | --time-ms T     (--depth 0: no look-ahead, the evaluation alone)\n"
     "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N] [--weights k=v,...]\n"
     "  train --games N | --minutes M [--tuples SPEC] [--stages T,...] [--threads J] [--seed S]\n"
     "        [--alpha A] [--init V] [--coherence] [--checkpoint FILE [--resume]] [--from FILE]\n"

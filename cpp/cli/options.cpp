@@ -99,13 +99,19 @@ void Args::check_known(const std::vector<std::string>& known) const {
 
 SearchSettings search_settings(const Args& args) {
   SearchSettings s;
-  s.depth = static_cast<int>(args.count("--depth", 0, 1, kMaxSearchDepth));
+  s.depth = static_cast<int>(args.count("--depth", 0, 0, kMaxSearchDepth));
   s.nodes = args.count("--nodes", 0, 1, UINT64_MAX / 2);
   s.time_ms = args.number("--time-ms", 0, 0.001, 1e7);
   s.min_depth = static_cast<int>(args.count("--min-depth", s.min_depth, 1, kMaxSearchDepth));
   s.max_depth = static_cast<int>(args.count("--max-depth", s.max_depth, 1, kMaxSearchDepth));
   s.prob_cutoff = args.number("--cutoff", s.prob_cutoff, 0, 0.999999);
   s.table_bits = static_cast<int>(args.count("--table-bits", s.table_bits, 10, 26));
+  if (args.has("--depth") && s.depth == 0) {
+    // --depth 0: no look-ahead (see search_settings.h).
+    if (args.has("--min-depth") || args.has("--max-depth"))
+      throw UsageError("--depth 0 takes no --min-depth or --max-depth");
+    s.min_depth = s.max_depth = 0;
+  }
   std::string problem = validate_settings(s);
   if (!problem.empty()) throw UsageError(problem);
   return s;

@@ -25,7 +25,7 @@ expect_error "no legal move" suggest 2,4,2,4,4,2,4,2,2,4,2,4,4,2,4,2
 expect_error "needs a board" suggest
 expect_error "unknown option --bogus" selfplay --bogus 1
 expect_error "--games must be a whole number" selfplay --games -3
-expect_error "--depth must be a whole number from 1 to 12" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --depth 40
+expect_error "--depth must be a whole number from 0 to 12" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --depth 40
 expect_error "only one of depth, nodes and time" selfplay --depth 2 --nodes 100
 expect_error "--time-ms must be a number" selfplay --time-ms -5
 expect_error "unknown command" frobnicate
@@ -46,7 +46,7 @@ if ! echo "$out" | grep -q '"dir":[0-3],"name":"[a-z]*","values":\['; then
 fi
 
 # Ten full games at depth 2, every move checked against the reference rules.
-if "$AI2048" selfplay --games 10 --seed 1 --depth 2 --jobs 2 --trace "$tmp/t.jsonl" \
+if "$AI2048" selfplay --eval heuristic --games 10 --seed 1 --depth 2 --jobs 2 --trace "$tmp/t.jsonl" \
     >"$tmp/games.jsonl" 2>/dev/null; then
   "$TRACE_CHECK" "$tmp/t.jsonl" "$tmp/games.jsonl" 10 || fails=$((fails + 1))
   grep -q '"summary":true,"games":10' "$tmp/games.jsonl" || { echo "FAIL: no summary line"; fails=$((fails + 1)); }
@@ -91,6 +91,30 @@ for p in greedy corner minimax; do
   echo "$arena" | grep -q "{\"arena\":true,\"player\":\"$p\",.*\"spawner\":\"evil\",\"games\":2," ||
     { echo "FAIL: arena has no $p line: $arena"; fails=$((fails + 1)); }
 done
+
+# The network: a small one trained in seconds, searched by selfplay with every
+# move checked; bad network files and options are refused with one line.
+if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" --log "$tmp/train.jsonl" --window 100 \
+    >"$tmp/train.out" 2>/dev/null; then
+  grep -q '"games":400,' "$tmp/train.out" || { echo "FAIL: train printed: $(cat "$tmp/train.out")"; fails=$((fails + 1)); }
+  grep -q '"averageScore":' "$tmp/train.jsonl" || { echo "FAIL: no training log"; fails=$((fails + 1)); }
+  if "$AI2048" selfplay --games 2 --seed 3 --eval network --network "$tmp/n.n2048.gz" --depth 1 \
+      --trace "$tmp/n.jsonl" >"$tmp/n_games.jsonl" 2>/dev/null; then
+    "$TRACE_CHECK" "$tmp/n.jsonl" "$tmp/n_games.jsonl" 2 || fails=$((fails + 1))
+  else
+    echo "FAIL: selfplay with the network exited with an error"; fails=$((fails + 1))
+  fi
+  head -c 1000 "$tmp/n.n2048.gz" >"$tmp/cut.n2048.gz"
+  expect_error "network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval network --network "$tmp/cut.n2048.gz"
+  echo "not a network at all, just some words to fill forty bytes" >"$tmp/words.n2048"
+  expect_error "no N2048NET magic" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --network "$tmp/words.n2048"
+else
+  echo "FAIL: train exited with an error"; fails=$((fails + 1))
+fi
+expect_error "cannot open network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval network --network "$tmp/none"
+expect_error "--eval must be heuristic or network" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval magic
+expect_error "give a limit" train --out "$tmp/x.n2048"
+expect_error "cells are hex digits 0-f" train --games 1 --tuples zz --out "$tmp/x.n2048"
 
 bench=$("$AI2048" bench --depth 2 --repeat 1)
 echo "$bench" | grep -q '"early":{"searches":' || { echo "FAIL: bench printed: $bench"; fails=$((fails + 1)); }
