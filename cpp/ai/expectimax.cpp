@@ -97,15 +97,28 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
   std::uint32_t gain[4] = {0, 0, 0, 0};
   if constexpr (Eval::kScoresMoves) move_gains(rows_, b, tr, gain);
   float best = -std::numeric_limits<float>::infinity();
-  // Leaves are evaluated here rather than through chance_node: the same values,
-  // one call less per leaf (it matters most in WebAssembly).
-  bool leaves = depth_left == 0 || prob < cutoff_;
-  for (int d = 0; d < 4; ++d) {
-    Board a = after[d];
-    if (a == b) continue;
-    float v = leaves ? eval_.evaluate(a) : chance_node(a, depth_left, prob);
-    if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[d]);
-    best = std::max(best, v);
+  if (depth_left == 0 || prob < cutoff_) {
+    // Leaves are evaluated here rather than through chance_node: the same
+    // values, one call less per leaf (it matters most in WebAssembly), and all
+    // of a node's leaves in one batch.
+    Board moved[4];
+    int dirs[4], n = 0;
+    for (int d = 0; d < 4; ++d)
+      if (after[d] != b) moved[n] = after[d], dirs[n++] = d;
+    float value[4];
+    eval_.evaluate_many(moved, n, value);
+    for (int k = 0; k < n; ++k) {
+      float v = value[k];
+      if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[dirs[k]]);
+      best = std::max(best, v);
+    }
+  } else {
+    for (int d = 0; d < 4; ++d) {
+      if (after[d] == b) continue;
+      float v = chance_node(after[d], depth_left, prob);
+      if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[d]);
+      best = std::max(best, v);
+    }
   }
   return best == -std::numeric_limits<float>::infinity() ? 0.0f : best;  // no move: lost
 }

@@ -7,6 +7,7 @@
 //
 // The evaluation is a template parameter: any class with
 //   float evaluate(Board afterstate) const;
+//   void evaluate_many(const Board* boards, int n, float* out) const;  // n <= 4
 //   static constexpr bool kScoresMoves;  // true: values are future score, so
 //                                        // the search adds each move's gain
 // ExpectimaxSearch is instantiated for each evaluation in expectimax.cpp (no
