@@ -11,7 +11,11 @@ namespace g2048 {
 
 namespace {
 
-constexpr std::uint64_t kCheckEvery = 1 << 14;  // nodes between budget checks
+constexpr std::uint64_t kCheckEvery = 1 << 12;  // nodes between budget checks
+// A time budget B: a step is started when it is predicted to end by
+// kTimeStartLimit x B, and abandoned at kTimeHardLimit x B.
+constexpr double kTimeStartLimit = 1.25;
+constexpr double kTimeHardLimit = 1.3;
 
 double ms_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
@@ -178,7 +182,7 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
   SearchResult result;
   nodes_ = 0;
   node_limit_ = s.nodes;
-  set_deadline(start, s.time_ms);
+  set_deadline(start, s.time_ms * kTimeHardLimit);
   next_check_ = s.nodes ? std::min<std::uint64_t>(s.nodes, kCheckEvery) : kCheckEvery;
 
   Board after[4];
@@ -192,20 +196,49 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
   bool budgeted = s.nodes || s.time_ms > 0;
   int first = s.depth ? s.depth : budgeted ? 1 : chosen_depth(board, s);
   int last = s.depth ? s.depth : budgeted ? s.max_depth : first;
+  // The iterations: one per depth. A time budget is a target, so it deepens in
+  // finer steps: each new depth first with a cut-off 3 times larger (on
+  // middle-game boards about twice the cost of the depth before, and half that
+  // of the full depth), and the search stops at the step that would overrun.
+  struct Step {
+    int depth;
+    float cutoff;
+  };
+  std::vector<Step> steps;
+  float cutoff = static_cast<float>(s.prob_cutoff);
+  for (int depth = first; depth <= last; ++depth) {
+    if (s.time_ms > 0 && depth > first && cutoff > 0)
+      steps.push_back({depth, cutoff * 3.0f});
+    steps.push_back({depth, cutoff});
+  }
   // A node budget starts a depth only when its predicted cost fits in what is
   // left, and abandons one that runs past twice the budget.
   if (s.nodes) node_limit_ = 2 * s.nodes;
-  double last_ms = 0, prev_ms = 0;
   std::uint64_t last_nodes = 0, prev_nodes = 0;
-  for (int depth = first; depth <= last; ++depth) {
-    if (budgeted && depth > first) {
+  std::vector<std::uint64_t> step_nodes;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    if (budgeted && i > 0) {
       // Iterations grow by a steady factor: predict the next from the last two.
       double node_growth = prev_nodes ? std::max(2.0, double(last_nodes) / prev_nodes) : 8.0;
       if (s.nodes && nodes_ + last_nodes * node_growth > s.nodes) break;
-      double time_growth = prev_ms > 0 ? std::max(2.0, last_ms / prev_ms) : 4.0;
-      if (s.time_ms > 0 && ms_since(start) + last_ms * time_growth > s.time_ms * 1.5) break;
+      if (s.time_ms > 0) {
+        // Steps alternate between two kinds of growth (a new depth, then a
+        // finer cut-off): predict the nodes from the same kind one depth
+        // before, and the time from the speed so far (nodes, unlike times,
+        // are not disturbed by other work on the machine).
+        double growth = i >= 3 ? double(step_nodes[i - 2]) / std::max<std::uint64_t>(1, step_nodes[i - 3])
+                        : i >= 2 ? double(step_nodes[i - 1]) / std::max<std::uint64_t>(1, step_nodes[i - 2])
+                                 : 4.0;
+        double elapsed = ms_since(start);
+        double ms_per_node = elapsed / std::max<std::uint64_t>(1, nodes_);
+        double predicted = step_nodes[i - 1] * std::clamp(growth, 1.2, 8.0) * ms_per_node;
+        // Under half the budget spent, the next step is tried anyway: the
+        // predictions are rough, and the hard limit bounds the cost of a miss.
+        if (elapsed > s.time_ms * 0.5 && elapsed + predicted > s.time_ms * kTimeStartLimit) break;
+      }
     }
-    auto iter_start = std::chrono::steady_clock::now();
+    int depth = steps[i].depth;
+    cutoff_ = steps[i].cutoff;
     std::uint64_t iter_nodes = nodes_;
     std::array<double, 4> values = result.values;
     for (int d = 0; d < 4 && !aborted_; ++d) {
@@ -216,10 +249,10 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
     if (aborted_) break;
     result.values = values;
     result.depth = depth;
-    prev_ms = last_ms;
-    last_ms = ms_since(iter_start);
+
     prev_nodes = last_nodes;
     last_nodes = nodes_ - iter_nodes;
+    step_nodes.push_back(last_nodes);
   }
 
   int legal = 0;

@@ -29,6 +29,8 @@ struct TurnRecord {
   int dir;
   std::uint64_t gain;
   Tiles after;  // after the move and its spawn
+  int depth = 0;    // the search's depth reached
+  double ms = 0;    // the search's time
 };
 
 using ChooseMove = std::function<SearchResult(const Tiles&)>;
