@@ -44,9 +44,10 @@ class ExpectimaxSearch {
   // Budgets deepen from depth 1 and keep the deepest complete depth: a node
   // budget starts a depth only when its cost, predicted from the growth of the
   // last two, fits in what is left (and abandons one past twice the budget); a
-  // time budget is a target: it deepens in finer steps (coarser cut-offs at
-  // each new depth), starts a step predicted to end within 1.25x the time (any step while under half the time is spent) and
-  // abandons it at 1.3x, keeping the last complete step.
+  // time budget is a target: it deepens in finer steps (each new depth first
+  // with a coarser cut-off), starts a step predicted to end within 1.25x the
+  // time (any step while under half of it is spent) and abandons one at 1.3x,
+  // keeping the last complete step.
   SearchResult search(Board board, const SearchSettings& settings);
   SearchResult search(const Tiles& tiles, const SearchSettings& settings) {
     return search(to_search_board(tiles), settings);
