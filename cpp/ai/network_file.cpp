@@ -116,11 +116,8 @@ std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
   Writer w;
   write_header(w, net.layout(), WeightEncoding::kInt16, net.scale());
   w.out.reserve(w.out.size() + net.size() * 2 + 4);
-  for (std::size_t i = 0; i < net.size(); ++i) {
-    auto u = static_cast<std::uint16_t>(net.weights()[i]);
-    w.u8(static_cast<std::uint8_t>(u));
-    w.u8(static_cast<std::uint8_t>(u >> 8));
-  }
+  for (std::size_t i = 0; i < net.size(); ++i) w.u8(static_cast<std::uint8_t>(zigzag(net.weights()[i]) >> 8));
+  for (std::size_t i = 0; i < net.size(); ++i) w.u8(static_cast<std::uint8_t>(zigzag(net.weights()[i])));
   finish(w);
   return w.out;
 }
@@ -200,10 +197,10 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
   } else {
     QuantizedNetwork q;
     if (!QuantizedNetwork::allocate(h.layout, h.scale, &q)) return fail(error, "out of memory");
-    for (std::size_t i = 0; i < q.size(); ++i) {
-      std::uint16_t lo = r.u8(), hi = r.u8();
-      q.weights()[i] = static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
-    }
+    const std::uint8_t* high = data + h.header_bytes;
+    const std::uint8_t* low = high + q.size();
+    for (std::size_t i = 0; i < q.size(); ++i)
+      q.weights()[i] = unzigzag(static_cast<std::uint16_t>((high[i] << 8) | low[i]));
     out->quantized = std::move(q);
     out->floats = NTupleNetwork();
   }

@@ -4,7 +4,10 @@
 //   offset  size  field
 //   0       8     magic "N2048NET"
 //   8       4     version (1)
-//   12      4     encoding: 1 = float32 weights, 2 = int16 weights times scale
+//   12      4     encoding: 1 = float32 weights; 2 = 16-bit weights (value =
+//                 q x scale), stored as byte planes: the high bytes of every
+//                 weight's zigzag code z = (q << 1) ^ (q >> 15), then the low
+//                 bytes (gzip then packs the nearly constant high plane tightly)
 //   16      4     scale (float32; 1 for float32 weights)
 //   20      4     tuple count T (1..64)
 //   24      4     stage count S (1..8)
@@ -13,7 +16,8 @@
 //   ..      4*(S-1) stage starts: the largest tile's exponent where stage s begins
 //   ..      8     weight count (must equal S x sum of 16^length)
 //   ..      ...   weights, stage by stage, tuple by tuple, index = sum of
-//                 cell k's exponent << 4k (cells in the order listed)
+//                 cell k's exponent << 4k (cells in the order listed); with
+//                 encoding 2, the two planes in that order
 //   end-4   4     CRC-32 (IEEE, as zlib and gzip compute it) of all bytes before it
 //
 // Files are usually stored gzip-compressed (.gz); the native loader takes both,
@@ -31,6 +35,14 @@ namespace g2048 {
 
 constexpr std::uint32_t kNetworkFormatVersion = 1;
 enum class WeightEncoding : std::uint32_t { kFloat32 = 1, kInt16 = 2 };
+
+// Encoding 2's zigzag code: small magnitudes of either sign have a zero high byte.
+inline std::uint16_t zigzag(std::int16_t q) {
+  return static_cast<std::uint16_t>((static_cast<std::uint32_t>(q) << 1) ^ (q < 0 ? 0xFFFFu : 0u));
+}
+inline std::int16_t unzigzag(std::uint16_t z) {
+  return static_cast<std::int16_t>((z >> 1) ^ -(z & 1));
+}
 
 std::uint32_t crc32(const std::uint8_t* data, std::size_t size, std::uint32_t crc = 0);
 

@@ -136,12 +136,13 @@ bool QuantizedNetwork::allocate(const NTupleLayout& layout, float scale, Quantiz
   return true;
 }
 
-QuantizedNetwork QuantizedNetwork::from(const NTupleNetwork& net) {
+QuantizedNetwork QuantizedNetwork::from(const NTupleNetwork& net, float min_step) {
   float largest = 0.0f;
   for (float w : net.weights()) largest = std::max(largest, std::fabs(w));
   QuantizedNetwork q;
   // Native callers only (the trainer, the CLI): out of memory is fatal there.
-  if (!allocate(net.layout(), largest > 0 ? largest / 32767.0f : 1.0f, &q)) std::abort();
+  float step = std::max(min_step, largest / 32767.0f);
+  if (!allocate(net.layout(), step > 0 ? step : 1.0f, &q)) std::abort();
   for (std::size_t i = 0; i < q.size_; ++i) {
     long v = std::lround(net.weights()[i] / q.scale_);
     q.weights()[i] = static_cast<std::int16_t>(std::clamp(v, -32767L, 32767L));

@@ -132,9 +132,10 @@ class QuantizedNetwork {
   QuantizedNetwork() = default;
   // Zeroed weights for layout; false when memory is short.
   static bool allocate(const NTupleLayout& layout, float scale, QuantizedNetwork* out);
-  // Rounds each weight to the nearest multiple of a scale chosen so the largest
-  // magnitude fits in 16 bits.
-  static QuantizedNetwork from(const NTupleNetwork& net);
+  // Rounds each weight to the nearest multiple of a step: min_step, or larger
+  // where needed for the largest magnitude to fit in 16 bits. A coarser step
+  // compresses better (see network_file.h).
+  static QuantizedNetwork from(const NTupleNetwork& net, float min_step = 0.0f);
   // Values are the score still to come: the search adds each move's gain.
   static constexpr bool kScoresMoves = true;
 

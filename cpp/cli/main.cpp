@@ -23,7 +23,7 @@ const char kUsage[] =
     "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N] [--weights k=v,...]\n"
     "  train --games N | --minutes M [--tuples SPEC] [--stages T,...] [--threads J] [--seed S]\n"
     "        [--alpha A] [--init V] [--coherence] [--checkpoint FILE [--resume]] [--from FILE]\n"
-    "        [--out FILE[.gz]] [--log FILE]   learn an n-tuple network by TD(0) self-play\n"
+    "        [--out FILE[.gz] [--step P]] [--log FILE]   learn an n-tuple network by TD(0) self-play\n"
     "players: expectimax (default), minimax, montecarlo, greedy, corner\n"
     "  [--playouts K] [--playout-depth D]  montecarlo: playouts per move, moves per playout\n"
     "spawners: random (default), evil, human (8402: tiles typed on stdin as CELL VALUE)\n"

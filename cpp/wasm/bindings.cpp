@@ -52,9 +52,9 @@ val network_info(const QuantizedNetwork& net) {
 }
 
 // A network file's bytes (a Uint8Array, decompressed) into this module. The
-// weights are copied by the browser straight from the array into their place
-// in wasm memory, so loading needs the weights' size once, not twice; the
-// checksum is checked before the network is used.
+// weights are read from the array in small chunks into their place in wasm
+// memory, so loading needs the weights' size once, not twice; the checksum is
+// checked before the network is used.
 val load_network_or_null(const val& bytes) {
   if (!bytes.instanceof(val::global("Uint8Array"))) {
     set_error("loadNetwork takes the file's bytes as a Uint8Array, got " + describe(bytes));
@@ -80,20 +80,32 @@ val load_network_or_null(const val& bytes) {
               " MB of weights");
     return val::null();
   }
-  auto* target = reinterpret_cast<std::uint8_t*>(net.weights());
-  val view(emscripten::typed_memory_view(h.weight_bytes, target));
-  view.call<void>("set", bytes.call<val>("subarray", h.header_bytes, h.header_bytes + h.weight_bytes));
-  std::vector<std::uint8_t> header =
-      emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes.call<val>("subarray", 0, h.header_bytes));
   std::vector<std::uint8_t> tail =
       emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes.call<val>("subarray", size - 4, size));
-  std::uint32_t crc = crc32(target, h.weight_bytes, crc32(header.data(), header.size()));
+  // The two byte planes pass through a small buffer in the file's order (the
+  // checksum's), the high plane first.
+  std::uint32_t crc = crc32(head.data(), h.header_bytes);
+  std::vector<std::uint8_t> chunk(1 << 16);
+  std::int16_t* w = net.weights();
+  const std::size_t n = net.size();
+  for (std::size_t plane = 0; plane < 2; ++plane) {
+    for (std::size_t at = 0; at < n; at += chunk.size()) {
+      std::size_t len = std::min(chunk.size(), n - at), from = h.header_bytes + plane * n + at;
+      val(emscripten::typed_memory_view(len, chunk.data()))
+          .call<void>("set", bytes.call<val>("subarray", from, from + len));
+      crc = crc32(chunk.data(), len, crc);
+      for (std::size_t i = 0; i < len; ++i) {
+        auto high = static_cast<std::uint16_t>(w[at + i]);
+        w[at + i] = plane == 0 ? static_cast<std::int16_t>(chunk[i] << 8)
+                               : unzigzag(static_cast<std::uint16_t>(high | chunk[i]));
+      }
+    }
+  }
   std::uint32_t stored = tail[0] | (tail[1] << 8) | (tail[2] << 16) | (std::uint32_t{tail[3]} << 24);
   if (crc != stored) {
     set_error("network file: checksum mismatch (the file is corrupt)");
     return val::null();
   }
-  // Little-endian wasm memory holds the file's weights as they are.
   auto shared = std::make_shared<const QuantizedNetwork>(std::move(net));
   module_network() = shared;
   network_searcher().reset();

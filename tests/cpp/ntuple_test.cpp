@@ -249,3 +249,23 @@ TEST(NetworkSearch, AddsMoveGainsAndAgreesAtDepthOne) {
   EXPECT_GE(r.values[kLeft], 8.0);  // merges two pairs: +8 at once
   EXPECT_EQ(r.values[kUp], kIllegal);
 }
+
+TEST(NetworkFile, ZigzagCodesEverySixteenBitValue) {
+  for (int v = -32768; v <= 32767; ++v) {
+    auto q = static_cast<std::int16_t>(v);
+    ASSERT_EQ(unzigzag(zigzag(q)), q) << v;
+  }
+  EXPECT_EQ(zigzag(0), 0);
+  EXPECT_EQ(zigzag(-1), 1);
+  EXPECT_EQ(zigzag(1), 2);
+  EXPECT_LT(zigzag(-127), 256);  // small values of either sign: high byte 0
+}
+
+TEST(NTuple, AMinimumStepCoarsensTheWeights) {
+  NTupleNetwork net = random_network("0123 4567");  // weights within +-100
+  QuantizedNetwork fine = QuantizedNetwork::from(net), coarse = QuantizedNetwork::from(net, 8.0f);
+  EXPECT_LT(fine.scale(), 0.01f);
+  EXPECT_EQ(coarse.scale(), 8.0f);
+  for (std::size_t i = 0; i < coarse.size(); ++i)
+    ASSERT_NEAR(coarse.weights()[i] * 8.0f, net.weights()[i], 4.0f + 1e-3f);
+}
