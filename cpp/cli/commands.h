@@ -9,5 +9,6 @@ int run_suggest(const Args& args);
 int run_bench(const Args& args);
 int run_arena(const Args& args);
 int run_train(const Args& args);
+int run_network(const Args& args);
 
 }  // namespace g2048::cli

@@ -24,6 +24,8 @@ const char kUsage[] =
     "  train --games N | --minutes M [--tuples SPEC] [--stages T,...] [--threads J] [--seed S]\n"
     "        [--alpha A] [--init V] [--coherence] [--checkpoint FILE [--resume]] [--from FILE]\n"
     "        [--out FILE[.gz] [--step P]] [--log FILE]   learn an n-tuple network by TD(0) self-play\n"
+    "  network FILE [--out FILE2[.gz] [--step P]]   what a network file holds; --out writes it\n"
+    "        16-bit (weight step P score points, default 8), the form the browser loads\n"
     "players: expectimax (default), minimax, montecarlo, greedy, corner\n"
     "  [--playouts K] [--playout-depth D]  montecarlo: playouts per move, moves per playout\n"
     "spawners: random (default), evil, human (8402: tiles typed on stdin as CELL VALUE)\n"
@@ -45,8 +47,9 @@ int main(int argc, char** argv) {
     if (command == "bench") return g2048::cli::run_bench(args);
     if (command == "arena") return g2048::cli::run_arena(args);
     if (command == "train") return g2048::cli::run_train(args);
+    if (command == "network") return g2048::cli::run_network(args);
     throw g2048::cli::UsageError("unknown command \"" + command +
-                                 "\" (selfplay, suggest, bench, arena, train)");
+                                 "\" (selfplay, suggest, bench, arena, train, network)");
   } catch (const g2048::cli::UsageError& e) {
     std::fprintf(stderr, "ai2048: %s\n", e.what());
     return 2;

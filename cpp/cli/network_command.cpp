@@ -1,0 +1,38 @@
+// ai2048 network FILE [--out FILE2 [--step P]]: what a network file holds (one
+// JSON line), and optionally the same network written 16-bit (a trainer's
+// float checkpoint into the form the search and the browser load).
+#include <cmath>
+#include <cstdio>
+
+#include "ai/network_io.h"
+#include "cli/commands.h"
+#include "cli/json.h"
+
+namespace g2048::cli {
+
+int run_network(const Args& args) {
+  args.check_known({"--out", "--step"});
+  auto files = args.positional();
+  if (files.size() != 1) throw UsageError("network takes one network file");
+  DecodedNetwork decoded;
+  std::string error;
+  if (!load_network(files[0], &decoded, &error)) throw UsageError(error);
+  QuantizedNetwork q = decoded.to_quantized();
+  std::string out = args.text("--out", "");
+  if (!out.empty()) {
+    float step = static_cast<float>(args.number("--step", 8, 0, 1e6));
+    q = QuantizedNetwork::from(decoded.to_float(), step);
+    if (!write_network_bytes(out, encode_network(q), &error)) throw UsageError(error);
+  }
+  std::size_t used = 0;
+  for (std::size_t i = 0; i < q.size(); ++i) used += q.weights()[i] != 0;
+  std::printf("{\"file\":\"%s\",\"encoding\":\"%s\",\"tuples\":\"%s\",\"stages\":%d,\"weights\":%zu,"
+              "\"weightsInUse\":%zu,\"memoryBytes\":%zu,\"step\":%s%s}\n",
+              files[0].c_str(), decoded.encoding == WeightEncoding::kFloat32 ? "float32" : "int16",
+              q.layout().spec().c_str(), q.layout().stage_count(), q.size(), used,
+              q.size() * sizeof(std::int16_t), json_number(q.scale()).c_str(),
+              out.empty() ? "" : (",\"out\":\"" + out + "\"").c_str());
+  return 0;
+}
+
+}  // namespace g2048::cli
