@@ -48,7 +48,9 @@ std::string validate_settings(const SearchSettings& s) {
 }
 
 template <class Eval>
-ExpectimaxSearch<Eval>::ExpectimaxSearch(const Eval& eval) : eval_(eval), rows_(row_tables()) {}
+ExpectimaxSearch<Eval>::ExpectimaxSearch(const Eval& eval) : eval_(eval), rows_(row_tables()) {
+  if constexpr (Eval::kCacheLeaves) leaves_.assign(std::size_t{1} << kLeafBits, Leaf{0, 0.0f});
+}
 
 int chosen_depth(Board board, const SearchSettings& s) {
   return std::clamp(distinct_tiles(board) - 2, s.min_depth, s.max_depth);
@@ -107,10 +109,28 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
     // of a node's leaves in one batch.
     Board moved[4];
     int dirs[4], n = 0;
-    for (int d = 0; d < 4; ++d)
-      if (after[d] != b) moved[n] = after[d], dirs[n++] = d;
     float value[4];
-    eval_.evaluate_many(moved, n, value);
+    if constexpr (Eval::kCacheLeaves) {
+      // Leaves found in the cache are not evaluated again.
+      float cached[4];
+      int cached_dirs[4], hits = 0;
+      for (int d = 0; d < 4; ++d) {
+        if (after[d] == b) continue;
+        const Leaf& leaf = leaves_[leaf_slot(after[d])];
+        if (leaf.key == after[d]) {
+          cached[hits] = leaf.value, cached_dirs[hits++] = d;
+        } else {
+          moved[n] = after[d], dirs[n++] = d;
+        }
+      }
+      eval_.evaluate_many(moved, n, value);
+      for (int k = 0; k < n; ++k) leaves_[leaf_slot(moved[k])] = Leaf{moved[k], value[k]};
+      for (int k = 0; k < hits; ++k) value[n] = cached[k], dirs[n++] = cached_dirs[k];
+    } else {
+      for (int d = 0; d < 4; ++d)
+        if (after[d] != b) moved[n] = after[d], dirs[n++] = d;
+      eval_.evaluate_many(moved, n, value);
+    }
     for (int k = 0; k < n; ++k) {
       float v = value[k];
       if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[dirs[k]]);

@@ -10,6 +10,7 @@
 //   void evaluate_many(const Board* boards, int n, float* out) const;  // n <= 4
 //   static constexpr bool kScoresMoves;  // true: values are future score, so
 //                                        // the search adds each move's gain
+//   static constexpr bool kCacheLeaves;  // true: worth caching leaf values
 // ExpectimaxSearch is instantiated for each evaluation in expectimax.cpp (no
 // virtual call on the hot path); ExpectimaxSearcher (searcher.h) picks one at
 // run time.
@@ -78,6 +79,17 @@ class ExpectimaxSearch {
 
   // A root move's gain when the evaluation counts score, else 0.
   static double gain_of(Board b, int dir) { return Eval::kScoresMoves ? move_gain(b, dir) : 0.0; }
+
+  // Costly evaluations (Eval::kCacheLeaves) keep their leaves' values in a
+  // small direct-mapped cache: an afterstate's value never changes, so the
+  // cache needs no scope. Key 0 (the empty board) is never an afterstate.
+  struct Leaf {
+    Board key;
+    float value;
+  };
+  static constexpr int kLeafBits = 16;
+  static std::size_t leaf_slot(Board b) { return (b * 0xD6E8FEB86659FD93ULL) >> (64 - kLeafBits); }
+  std::vector<Leaf> leaves_;
 
   const Eval& eval_;
   const RowTables& rows_;

@@ -138,6 +138,8 @@ class QuantizedNetwork {
   static QuantizedNetwork from(const NTupleNetwork& net, float min_step = 0.0f);
   // Values are the score still to come: the search adds each move's gain.
   static constexpr bool kScoresMoves = true;
+  // 8 x tuples lookups in tables far larger than the caches: worth caching.
+  static constexpr bool kCacheLeaves = true;
 
   const NTupleLayout& layout() const { return layout_; }
   std::int16_t* weights() { return weights_.get(); }
