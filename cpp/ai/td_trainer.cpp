@@ -13,6 +13,9 @@ namespace g2048 {
 
 namespace {
 
+// A restart begins halfway through an episode of at least this many moves.
+constexpr std::size_t kMinRestartMoves = 20;
+
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) {
@@ -72,11 +75,11 @@ float TdTrainer::learn(Board b, float error) {
   return net_->evaluate(b);
 }
 
-TrainedGame TdTrainer::play_and_learn(std::uint64_t seed) {
+TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
   const RowTables& tables = row_tables();
   Rng rng(seed);
-  Board b = 0;
-  spawn_tile(&b, rng);
+  Board b = start;
+  if (!b) spawn_tile(&b, rng);
   spawn_tile(&b, rng);
   std::vector<Board> path;
   std::vector<std::uint32_t> rewards;
@@ -120,6 +123,7 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed) {
   }
   game.moves = path.size();
   game.max_exponent = max_exponent(b);
+  if (path.size() >= kMinRestartMoves) game.halfway = path[path.size() / 2];
   // Backward: the last afterstate leads to a lost game (value 0).
   float target = 0.0f;
   for (std::size_t i = path.size(); i-- > 0;) {
@@ -155,16 +159,20 @@ TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
   };
 
   auto worker = [&] {
+    Board restart_from = 0;
     for (;;) {
       if (should_stop()) break;
       std::uint64_t g = next_game.fetch_add(1);
       if (settings_.games && g >= settings_.games) break;
-      TrainedGame game = play_and_learn(game_seed(settings_.seed, g));
+      bool restart = settings_.restarts && restart_from;
+      TrainedGame game = play_and_learn(game_seed(settings_.seed, g), restart ? restart_from : 0);
+      restart_from = game.halfway;
       std::lock_guard<std::mutex> lock(mutex);
       ++games_done;
       moves_done += game.moves;
       window_moves += game.moves;
-      window.push_back(game);
+      // The statistics are of whole games only.
+      if (!restart) window.push_back(game);
       if (window.size() < settings_.window) continue;
       TrainWindow w;
       w.games = games_done;

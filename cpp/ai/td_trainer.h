@@ -29,6 +29,10 @@ struct TrainSettings {
   std::uint64_t seed = 1;
   float alpha = 0.1f;        // learning rate, split over the features of a board
   bool coherence = false;    // temporal coherence
+  // Restarts: after each episode, the next starts from the board halfway
+  // through it (a spawn away), until episodes grow short; then a new game.
+  // Later stages of the game then get more of the training.
+  bool restarts = false;
   std::uint64_t window = 1000;  // games per progress window
 };
 
@@ -36,11 +40,12 @@ struct TrainedGame {
   std::uint64_t score = 0;
   int max_exponent = 0;
   std::uint64_t moves = 0;
+  Board halfway = 0;  // the afterstate halfway through, 0 when the game was short
 };
 
-// What the last `window` games did.
+// What the last `window` whole games did (restarts are not counted).
 struct TrainWindow {
-  std::uint64_t games = 0;   // games trained in all, this run and before
+  std::uint64_t games = 0;   // episodes (games and restarts) trained in all, this run and before
   std::uint64_t moves = 0;   // moves learned in all
   double seconds = 0;        // training time in all
   double moves_per_second = 0;  // in this window
@@ -53,8 +58,9 @@ class TdTrainer {
  public:
   TdTrainer(NTupleNetwork* net, const TrainSettings& settings);
 
-  // One game played from game_seed, then learnt from.
-  TrainedGame play_and_learn(std::uint64_t game_seed);
+  // One episode played from game_seed, then learnt from: a new game, or with
+  // start (an afterstate) given, the rest of a game from there.
+  TrainedGame play_and_learn(std::uint64_t game_seed, Board start = 0);
 
   // Trains on settings.threads threads from game number first_game (with the
   // moves and seconds of earlier runs). on_window is called after every window

@@ -16,7 +16,7 @@ const std::vector<std::string> kSearchOptions = {"--depth",     "--nodes",  "--t
                                                  "--table-bits", "--weights",
                                                  "--eval", "--network"};
 
-const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume"};
+const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume", "--restarts"};
 
 namespace {
 bool is_flag(const std::string& a) {

@@ -106,7 +106,8 @@ std::string window_json(const TrainWindow& w) {
 int run_train(const Args& args) {
   args.check_known({"--tuples", "--stages", "--games", "--minutes", "--threads", "--seed",
                     "--alpha", "--init", "--coherence", "--checkpoint", "--checkpoint-minutes",
-                    "--resume", "--from", "--out", "--log", "--window", "--step"});
+                    "--resume", "--from", "--out", "--log", "--window", "--step",
+                    "--restarts"});
   TrainSettings s;
   s.games = args.count("--games", 0, 0, UINT64_MAX / 2);
   s.seconds = 60.0 * args.number("--minutes", 0, 0, 1e6);
@@ -115,6 +116,7 @@ int run_train(const Args& args) {
   s.seed = args.count("--seed", 1, 0, UINT64_MAX / 2);
   s.alpha = static_cast<float>(args.number("--alpha", 0.1, 0, 10));
   s.coherence = args.has_flag("--coherence");
+  s.restarts = args.has_flag("--restarts");
   s.window = args.count("--window", 1000, 1, 1000000);
   float initial = static_cast<float>(args.number("--init", 0, -1e7, 1e7));
   std::string checkpoint = args.text("--checkpoint", "");
@@ -159,6 +161,7 @@ int run_train(const Args& args) {
   std::fprintf(stderr, "train: tuples %s, %d stage(s), %zu weights, %d thread(s), alpha %g%s\n",
                net.layout().spec().c_str(), net.layout().stage_count(), net.weights().size(),
                s.threads, s.alpha, s.coherence ? ", temporal coherence" : "");
+  if (s.restarts) std::fprintf(stderr, "train: restarts from halfway through each episode\n");
 
   std::ofstream log;
   if (!log_path.empty()) {
