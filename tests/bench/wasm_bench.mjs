@@ -6,11 +6,15 @@
 // Options: --repeat N (passes, default 3), --games N (self-play games, default
 // 10), --seed N (first game's seed, default 1), --selfplay JSON (self-play
 // settings, default {"nodes":60000}), --table-bits N (both builds, default 18,
-// the wasm default). For the published comparison (50 games):
+// the wasm default), --network FILE (search with that network, .gz or not, in
+// both builds; default: the heuristic). For the published comparison (50 games):
 //   npm run bench -- --games 50
+// With the shipped network:
+//   npm run bench -- --network web/network/network.n2048.gz --depth 2
 // Needs `npm run build`; builds the native CLI when it is missing.
 import fs from 'node:fs';
 import os from 'node:os';
+import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { loadWasmModule, wasmBytes, wasmPath } from '../js/helpers/load_wasm.js';
 import { benchPositions } from './bench_positions.mjs';
@@ -24,12 +28,30 @@ const { values: opts } = parseArgs({
     seed: { type: 'string', default: '1' },
     selfplay: { type: 'string', default: '{"nodes":60000}' },
     'table-bits': { type: 'string', default: '18' },
+    network: { type: 'string' },
+    depth: { type: 'string' },
   },
 });
 const repeat = Number(opts.repeat);
 const games = Number(opts.games);
 const tableBits = Number(opts['table-bits']);
-const selfplaySettings = { tableBits, ...JSON.parse(opts.selfplay) };
+const network = opts.network;
+const evaluation = network ? { eval: 'network' } : {};
+const nativeEvaluation = network ? ['--eval', 'network', '--network', network] : ['--eval', 'heuristic'];
+const depth = opts.depth ? { depth: Number(opts.depth) } : {};
+const nativeDepth = opts.depth ? ['--depth', opts.depth] : [];
+const selfplaySettings = { tableBits, ...evaluation, ...JSON.parse(opts.selfplay) };
+
+// A wasm module with the network loaded when --network is given.
+async function loadModule() {
+  const module = await loadWasmModule();
+  if (network) {
+    let bytes = fs.readFileSync(network);
+    if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = zlib.gunzipSync(bytes);
+    module.loadNetwork(new Uint8Array(bytes));
+  }
+  return module;
+}
 
 const mega = (x) => `${(x / 1e6).toFixed(2)} M`;
 const pad = (s, n) => String(s).padEnd(n);
@@ -41,15 +63,17 @@ const median = (xs) => {
 
 async function printSpeed() {
   const positions = benchPositions();
-  const settings = { tableBits };
-  const module = await loadWasmModule();
-  console.log(`search speed: ${positions.length} positions, default (position-chosen) depth, ` +
+  const settings = { tableBits, ...evaluation, ...depth };
+  const module = await loadModule();
+  console.log(`search speed: ${positions.length} positions, ${network ? `network ${network}` : 'heuristic'}, ` +
+    `${opts.depth ? `depth ${opts.depth}` : 'default (position-chosen) depth'}, ` +
     `tableBits ${tableBits}, ${repeat} passes each, interleaved; load average ` +
     `${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
   const wasm = emptyTotals();
   const passes = (n) => { for (let r = 0; r < n; r++) wasmPass(wasm, module, positions, settings); };
   passes(Math.ceil(repeat / 2));
-  const native = nativeRuns(repeat, ['--table-bits', String(tableBits)], () => passes(Math.floor(repeat / 2)));
+  const native = nativeRuns(repeat, ['--table-bits', String(tableBits), ...nativeEvaluation, ...nativeDepth],
+    () => passes(Math.floor(repeat / 2)));
   const perSecond = (t, ms) => t.nodes / (ms / 1000);
   console.log(`  ${pad('stage', 8)}${pad('native nodes/s', 17)}${pad('wasm nodes/s', 15)}${pad('ratio', 8)}` +
     `${pad('depth', 7)}same searches`);
@@ -85,7 +109,7 @@ async function printStartup() {
 
 async function printSelfplay() {
   if (games <= 0) return;
-  const module = await loadWasmModule();
+  const module = await loadModule();
   const seed = Number(opts.seed);
   console.log(`self-play in wasm, one thread: ${games} games from seed ${seed}, ` +
     `settings ${JSON.stringify(selfplaySettings)}`);
