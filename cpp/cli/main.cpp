@@ -1,4 +1,6 @@
 // ai2048: the native command-line tool of the 2048 engine.
+//   ai2048 --help | --version
+//   ai2048 COMMAND --help      that command's usage
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -9,48 +11,107 @@
 
 namespace {
 
-const char kUsage[] =
-    "usage: ai2048 COMMAND [options]\n"
-    "  selfplay [--games N] [--seed S] [--jobs J] [--trace FILE] [--max-moves M] [search]\n"
-    "           [--player NAME] [--spawner NAME] [players]\n"
-    "  suggest BOARD [search]      BOARD: 16 tile values, row-major, e.g. 0,0,2,0,...\n"
-    "  bench [--repeat R] [search] search speed on fixed early/middle/late positions\n"
-    "  arena [--games N] [--seed S] [--jobs J] [--spawner NAME] [--players A,B,...]\n"
-    "        [--max-moves M] [--time-ms T | --expectimax-depth D --minimax-depth D] [players]\n"
-    "        every player on the same seeds: a table and one JSON line per player\n"
+const char kVersion[] = "ai2048 0.2.0 (network file format 1)";
+
+// Option groups that several commands share.
+const char kSearchHelp[] =
     "search options (one budget at most; none: depth chosen from the position):\n"
-    "  --depth D | --nodes K | --time-ms T     (--depth 0: no look-ahead, the evaluation alone)\n"
-    "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N] [--weights k=v,...]\n"
-    "  train --games N | --minutes M [--tuples SPEC] [--stages T,...] [--threads J] [--seed S]\n"
-    "        [--alpha A] [--init V] [--coherence] [--restarts] [--checkpoint FILE [--resume]]\n"
-    "        [--from FILE] [--out FILE[.gz] [--step P]] [--log FILE]\n"
-    "        learn an n-tuple network by TD(0) self-play\n"
-    "  network FILE [--out FILE2[.gz] [--step P]]   what a network file holds; --out writes it\n"
-    "        16-bit (weight step P score points, default 8), the form the browser loads\n"
+    "  --depth D | --nodes K | --time-ms T    (--depth 0: no look-ahead, the evaluation alone;\n"
+    "                                          --time-ms is a target per move)\n"
+    "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N]\n"
+    "evaluation: --eval network|heuristic (default: the shipped network when present)\n"
+    "  [--network FILE] [--weights k=v,...]   another network; the heuristic's weights\n";
+const char kPlayersHelp[] =
     "players: expectimax (default), minimax, montecarlo, greedy, corner\n"
     "  [--playouts K] [--playout-depth D]  montecarlo: playouts per move, moves per playout\n"
     "spawners: random (default), evil, human (8402: tiles typed on stdin as CELL VALUE)\n"
     "  [--evil-depth D]                    the evil spawner's look-ahead, 0-4 (default 1)\n";
 
+struct Command {
+  const char* name;
+  int (*run)(const g2048::cli::Args&);
+  const char* usage;
+  bool search_options;
+  bool player_options;
+};
+
+const Command kCommands[] = {
+    {"selfplay", g2048::cli::run_selfplay,
+     "  selfplay [--games N] [--seed S] [--jobs J] [--trace FILE] [--max-moves M] [search]\n"
+     "           [--player NAME] [--spawner NAME] [players]\n"
+     "        seeded games: one JSON line per game, then a summary line\n",
+     true, true},
+    {"suggest", g2048::cli::run_suggest,
+     "  suggest BOARD [search]      BOARD: 16 tile values, row-major, e.g. 0,0,2,0,...\n"
+     "        the best direction and the four directions' values\n",
+     true, false},
+    {"bench", g2048::cli::run_bench,
+     "  bench [--repeat R] [--list] [search]\n"
+     "        search speed on fixed early/middle/late positions\n",
+     true, false},
+    {"arena", g2048::cli::run_arena,
+     "  arena [--games N] [--seed S] [--jobs J] [--spawner NAME] [--players A,B,...]\n"
+     "        [--max-moves M] [--time-ms T | --expectimax-depth D --minimax-depth D]\n"
+     "        [--eval E] [--network FILE] [players]\n"
+     "        every player on the same seeds: a table and one JSON line per player\n",
+     false, true},
+    {"train", g2048::cli::run_train,
+     "  train --games N | --minutes M [--tuples SPEC] [--stages T,...] [--threads J] [--seed S]\n"
+     "        [--alpha A] [--init V] [--coherence] [--restarts] [--window W]\n"
+     "        [--checkpoint FILE [--checkpoint-minutes M] [--resume]] [--from FILE]\n"
+     "        [--out FILE[.gz] [--step P]] [--log FILE]\n"
+     "        learn an n-tuple network by TD(0) self-play (SPEC: hex cells like\n"
+     "        \"012345 456789\", or 4x6, 8x6, 5x4, 4x4)\n",
+     false, false},
+    {"network", g2048::cli::run_network,
+     "  network FILE [--out FILE2[.gz] [--step P]]\n"
+     "        what a network file holds; --out writes it 16-bit (weight step P score\n"
+     "        points, default 8), the form the search and the browser load\n",
+     false, false},
+};
+
+void print_usage(std::FILE* to) {
+  std::fputs("usage: ai2048 COMMAND [options]   (ai2048 COMMAND --help, ai2048 --version)\n", to);
+  for (const Command& c : kCommands) std::fputs(c.usage, to);
+  std::fputs(kSearchHelp, to);
+  std::fputs(kPlayersHelp, to);
+}
+
+void print_command_usage(const Command& c) {
+  std::printf("usage:\n%s", c.usage);
+  if (c.search_options) std::fputs(kSearchHelp, stdout);
+  if (c.player_options) std::fputs(kPlayersHelp, stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "help")) {
-    std::fputs(kUsage, argc < 2 ? stderr : stdout);
+    print_usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
+  if (!std::strcmp(argv[1], "--version")) {
+    std::printf("%s\n", kVersion);
+    return 0;
+  }
   std::string command = argv[1];
-  g2048::cli::Args args(std::vector<std::string>(argv + 2, argv + argc));
+  std::vector<std::string> rest(argv + 2, argv + argc);
+  g2048::cli::Args args(rest);
   g2048::init_tables();
   try {
-    if (command == "selfplay") return g2048::cli::run_selfplay(args);
-    if (command == "suggest") return g2048::cli::run_suggest(args);
-    if (command == "bench") return g2048::cli::run_bench(args);
-    if (command == "arena") return g2048::cli::run_arena(args);
-    if (command == "train") return g2048::cli::run_train(args);
-    if (command == "network") return g2048::cli::run_network(args);
-    throw g2048::cli::UsageError("unknown command \"" + command +
-                                 "\" (selfplay, suggest, bench, arena, train, network)");
+    for (const Command& c : kCommands) {
+      if (command != c.name) continue;
+      for (const std::string& a : rest) {
+        if (a == "--help" || a == "-h") {
+          print_command_usage(c);
+          return 0;
+        }
+      }
+      return c.run(args);
+    }
+    std::string names;
+    for (const Command& c : kCommands) names += (names.empty() ? "" : ", ") + std::string(c.name);
+    throw g2048::cli::UsageError("unknown command \"" + command + "\" (" + names + ")");
   } catch (const g2048::cli::UsageError& e) {
     std::fprintf(stderr, "ai2048: %s\n", e.what());
     return 2;

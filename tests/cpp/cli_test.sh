@@ -120,6 +120,16 @@ expect_error "--eval must be heuristic or network" suggest 2,2,0,0,0,0,0,0,0,0,0
 expect_error "give a limit" train --out "$tmp/x.n2048"
 expect_error "cells are hex digits 0-f" train --games 1 --tuples zz --out "$tmp/x.n2048"
 
+# --help and --version answer with status 0; every command has its own usage.
+"$AI2048" --version | grep -q '^ai2048 [0-9]' || { echo "FAIL: --version"; fails=$((fails + 1)); }
+"$AI2048" --help | grep -q 'usage: ai2048 COMMAND' || { echo "FAIL: --help"; fails=$((fails + 1)); }
+for c in selfplay suggest bench arena train network; do
+  if ! out=$("$AI2048" "$c" --help 2>&1) || ! echo "$out" | grep -q "^  $c "; then
+    echo "FAIL: $c --help: $out"; fails=$((fails + 1))
+  fi
+done
+expect_error "unknown command \"bogus\" (selfplay, suggest, bench, arena, train, network)" bogus
+
 bench=$("$AI2048" bench --depth 2 --repeat 1)
 echo "$bench" | grep -q '"early":{"searches":' || { echo "FAIL: bench printed: $bench"; fails=$((fails + 1)); }
 
