@@ -13,9 +13,12 @@
 //     with any number of workers (the main thread included), though not always
 //     the same depth as the core's sequential search, which spends the budget
 //     move after move.
-//   - timeMs: the same rounds, each started only while the time left is
-//     predicted to allow it, and stopped at the deadline; a round cut short is
-//     discarded. Not deterministic (neither is the core's).
+//   - timeMs: a target, as in the core's search (cpp/ai/expectimax.cpp): rounds
+//     of finer grain (each new depth first with a 3x larger cut-off), the next
+//     one started while under half the time is spent or while it is predicted
+//     (from the node counts of the same kind of round one depth before) to end
+//     within 1.25x the time; a round still running at 1.3x is discarded. Not
+//     deterministic (neither is the core's).
 // With one executor, depth and time budgets go to the core's own search.
 import { epochNow } from './engine_ops.js';
 
@@ -43,31 +46,54 @@ async function searchRound(dispatcher, board, legal, depth, settings, nodeLimit,
   return { values, nodes, complete: results.every((r) => r.complete) };
 }
 
+// The time target's limits, as in the core: a round is started when predicted
+// to end by START_LIMIT x the time, and abandoned at HARD_LIMIT x the time.
+const START_LIMIT = 1.25;
+const HARD_LIMIT = 1.3;
+
+// The rounds: one per depth; with a time budget, each new depth first with a
+// cut-off 3 times larger.
+function roundsOf(planSettings) {
+  const { timeMs, maxDepth, cutoff } = planSettings;
+  const rounds = [];
+  for (let depth = 1; depth <= maxDepth; depth++) {
+    if (timeMs && depth > 1 && cutoff > 0) rounds.push({ depth, cutoff: cutoff * 3 });
+    rounds.push({ depth, cutoff });
+  }
+  return rounds;
+}
+
 async function deepenInRounds(dispatcher, board, settings, plan, start) {
-  const { nodes: budget, timeMs, maxDepth } = plan.settings;
-  const deadline = timeMs ? start + timeMs : 0;
+  const { nodes: budget, timeMs } = plan.settings;
+  const deadline = timeMs ? start + timeMs * HARD_LIMIT : 0;
+  const rounds = roundsOf(plan.settings);
+  const roundNodes = [];
   let values = plan.values;
   let depth = 0;
   let nodes = ROOT_NODES;
-  let lastMs = 0;
-  let prevMs = 0;
-  for (let d = 1; d <= maxDepth; d++) {
+  for (let i = 0; i < rounds.length; i++) {
     const left = budget ? budget - nodes : 0;
-    if (d > 1) {
+    if (i > 0) {
       if (budget && left <= 0) break;
-      // Rounds grow by a steady factor: skip one that would surely overrun.
-      const growth = prevMs > 0 ? Math.max(2, lastMs / prevMs) : 4;
-      if (timeMs && epochNow() - start + lastMs * growth > timeMs * 1.5) break;
+      if (timeMs) {
+        // Predict the nodes from the same kind of round one depth before, the
+        // time from the speed so far.
+        const growth = i >= 3 ? roundNodes[i - 2] / Math.max(roundNodes[i - 3], 1)
+          : i >= 2 ? roundNodes[i - 1] / Math.max(roundNodes[i - 2], 1) : 4;
+        const elapsed = epochNow() - start;
+        const predicted = roundNodes[i - 1] * Math.min(Math.max(growth, 1.2), 8) * (elapsed / Math.max(nodes, 1));
+        if (elapsed > timeMs * 0.5 && elapsed + predicted > timeMs * START_LIMIT) break;
+      }
     }
-    const roundStart = epochNow();
-    const round = await searchRound(dispatcher, board, plan.legal, d, settings,
+    const { depth: d, cutoff } = rounds[i];
+    const roundSettings = cutoff === plan.settings.cutoff ? settings : { ...settings, cutoff };
+    const round = await searchRound(dispatcher, board, plan.legal, d, roundSettings,
       budget ? Math.max(left, 1) : 0, deadline);
     nodes += round.nodes;
     if (!round.complete || (budget && round.nodes > left)) break;
     values = round.values;
     depth = d;
-    prevMs = lastMs;
-    lastMs = epochNow() - roundStart;
+    roundNodes.push(round.nodes);
   }
   return { values, depth, nodes };
 }
