@@ -11,17 +11,6 @@ namespace g2048 {
 
 namespace {
 
-constexpr std::uint64_t kCheckEvery = 1 << 12;  // nodes between budget checks
-// A time budget B: a step is started when it is predicted to end by
-// kTimeStartLimit x B, and abandoned at kTimeHardLimit x B.
-constexpr double kTimeStartLimit = 1.25;
-constexpr double kTimeHardLimit = 1.3;
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
-
 int distinct_tiles(Board b) {
   int seen = 0;
   for (int i = 0; i < 16; ++i) seen |= 1 << cell(b, i);
@@ -65,15 +54,6 @@ void ExpectimaxSearch<Eval>::prepare(const SearchSettings& s) {
     scope_ = 0;
   }
   cutoff_ = static_cast<float>(s.prob_cutoff);
-  aborted_ = false;
-}
-
-template <class Eval>
-void ExpectimaxSearch<Eval>::set_deadline(std::chrono::steady_clock::time_point start, double ms) {
-  has_deadline_ = ms > 0;
-  if (has_deadline_)
-    deadline_ = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double, std::milli>(ms));
 }
 
 template <class Eval>
@@ -83,15 +63,6 @@ void ExpectimaxSearch<Eval>::next_scope() {
     std::fill(table_.begin(), table_.end(), Entry{0, 0.0f, 0, 0});
     scope_ = 1;
   }
-}
-
-template <class Eval>
-bool ExpectimaxSearch<Eval>::out_of_budget() {
-  next_check_ = nodes_ + kCheckEvery;
-  if (node_limit_ && nodes_ >= node_limit_) aborted_ = true;
-  if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
-  if (node_limit_ && next_check_ > node_limit_) next_check_ = node_limit_;
-  return aborted_;
 }
 
 template <class Eval>
@@ -150,8 +121,7 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
 template <class Eval>
 float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob) {
   if (depth_left == 0 || prob < cutoff_) return eval_.evaluate(b);
-  if (nodes_ >= next_check_ && out_of_budget()) return 0.0f;
-  if (aborted_) return 0.0f;
+  if (guard_.stop(nodes_)) return 0.0f;
 
   Entry& slot = table_[(b * 0x9E3779B97F4A7C15ULL) >> table_shift_];
   if (slot.key == b && slot.scope == scope_ && slot.depth >= depth_left) return slot.value;
@@ -167,7 +137,7 @@ float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob) {
     sum += max_node(b | (two << 1), depth_left - 1, p * 0.1f) * 0.1f;
   }
   float value = sum / static_cast<float>(empty);
-  if (!aborted_) {
+  if (!guard_.stopped()) {
     // Re-fetch: the recursion may have used the same slot.
     Entry& store = table_[(b * 0x9E3779B97F4A7C15ULL) >> table_shift_];
     store = Entry{b, value, static_cast<std::uint8_t>(depth_left), scope_};
@@ -182,28 +152,25 @@ RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int
                                                    double time_limit_ms) {
   prepare(settings);
   nodes_ = 0;
-  node_limit_ = node_limit;
-  set_deadline(std::chrono::steady_clock::now(), time_limit_ms);
-  next_check_ = node_limit ? std::min<std::uint64_t>(node_limit, kCheckEvery) : kCheckEvery;
+  guard_.arm(SearchClock::now(), node_limit, time_limit_ms);
   RootMoveValue out;
   Board after = move(board, dir);
   if (after == board) return out;
   next_scope();
   out.value = chance_node(after, depth, 1.0f) + gain_of(board, dir);
   out.nodes = nodes_ + 1;  // the root move itself
-  out.complete = !aborted_;
+  out.complete = !guard_.stopped();
   return out;
 }
 
 template <class Eval>
 SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s) {
-  auto start = std::chrono::steady_clock::now();
+  auto start = SearchClock::now();
   prepare(s);
   SearchResult result;
   nodes_ = 0;
-  node_limit_ = s.nodes;
-  set_deadline(start, s.time_ms * kTimeHardLimit);
-  next_check_ = s.nodes ? std::min<std::uint64_t>(s.nodes, kCheckEvery) : kCheckEvery;
+  // A node budget abandons a depth that runs past twice the budget (see below).
+  guard_.arm(start, 2 * s.nodes, s.time_ms * TimeTarget::kHardLimit);
 
   Board after[4];
   double gain[4];
@@ -233,7 +200,6 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
   }
   // A node budget starts a depth only when its predicted cost fits in what is
   // left, and abandons one that runs past twice the budget.
-  if (s.nodes) node_limit_ = 2 * s.nodes;
   std::uint64_t last_nodes = 0, prev_nodes = 0;
   std::vector<std::uint64_t> step_nodes;
   for (std::size_t i = 0; i < steps.size(); ++i) {
@@ -241,32 +207,21 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
       // Iterations grow by a steady factor: predict the next from the last two.
       double node_growth = prev_nodes ? std::max(2.0, double(last_nodes) / prev_nodes) : 8.0;
       if (s.nodes && nodes_ + last_nodes * node_growth > s.nodes) break;
-      if (s.time_ms > 0) {
-        // Steps alternate between two kinds of growth (a new depth, then a
-        // finer cut-off): predict the nodes from the same kind one depth
-        // before, and the time from the speed so far (nodes, unlike times,
-        // are not disturbed by other work on the machine).
-        double growth = i >= 3 ? double(step_nodes[i - 2]) / std::max<std::uint64_t>(1, step_nodes[i - 3])
-                        : i >= 2 ? double(step_nodes[i - 1]) / std::max<std::uint64_t>(1, step_nodes[i - 2])
-                                 : 4.0;
-        double elapsed = ms_since(start);
-        double ms_per_node = elapsed / std::max<std::uint64_t>(1, nodes_);
-        double predicted = step_nodes[i - 1] * std::clamp(growth, 1.2, 8.0) * ms_per_node;
-        // Under half the budget spent, the next step is tried anyway: the
-        // predictions are rough, and the hard limit bounds the cost of a miss.
-        if (elapsed > s.time_ms * 0.5 && elapsed + predicted > s.time_ms * kTimeStartLimit) break;
-      }
+      // Steps alternate between two kinds (a new depth, then a finer cut-off).
+      if (s.time_ms > 0 &&
+          !TimeTarget::next_fits(step_nodes, 2, nodes_, ms_since(start), s.time_ms))
+        break;
     }
     int depth = steps[i].depth;
     cutoff_ = steps[i].cutoff;
     std::uint64_t iter_nodes = nodes_;
     std::array<double, 4> values = result.values;
-    for (int d = 0; d < 4 && !aborted_; ++d) {
+    for (int d = 0; d < 4 && !guard_.stopped(); ++d) {
       if (after[d] == board) continue;
       next_scope();
       values[d] = chance_node(after[d], depth, 1.0f) + gain[d];
     }
-    if (aborted_) break;
+    if (guard_.stopped()) break;
     result.values = values;
     result.depth = depth;
 

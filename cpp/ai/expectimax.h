@@ -16,10 +16,10 @@
 // run time.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 #include <vector>
 
+#include "ai/budget.h"
 #include "ai/search_settings.h"
 #include "engine/board.h"
 #include "engine/tiles.h"
@@ -73,9 +73,7 @@ class ExpectimaxSearch {
   float max_node(Board b, int depth_left, float prob);
   float chance_node(Board b, int depth_left, float prob);
   void prepare(const SearchSettings& s);
-  bool out_of_budget();
   void next_scope();
-  void set_deadline(std::chrono::steady_clock::time_point start, double ms);
 
   // A root move's gain when the evaluation counts score, else 0.
   static double gain_of(Board b, int dir) { return Eval::kScoresMoves ? move_gain(b, dir) : 0.0; }
@@ -98,12 +96,7 @@ class ExpectimaxSearch {
   std::uint16_t scope_ = 0;
   float cutoff_ = 1e-4f;
   std::uint64_t nodes_ = 0;
-  // Budget checks happen when nodes_ passes next_check_.
-  std::uint64_t next_check_ = 0;
-  std::uint64_t node_limit_ = 0;
-  bool has_deadline_ = false;
-  std::chrono::steady_clock::time_point deadline_;
-  bool aborted_ = false;
+  BudgetGuard guard_;
 };
 
 }  // namespace g2048

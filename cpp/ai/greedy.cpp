@@ -1,17 +1,12 @@
 #include "ai/greedy.h"
 
-#include <chrono>
+#include "ai/budget.h"
 
 namespace g2048 {
 
 namespace {
 
 int tile_count(const Tiles& t) { return 16 - count_empty(t); }
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
 
 // Picks the highest value, the lowest direction on a tie.
 void pick_best(SearchResult* r) {
@@ -22,7 +17,7 @@ void pick_best(SearchResult* r) {
 }  // namespace
 
 SearchResult GreedyPlayer::choose(const Tiles& board) {
-  auto start = std::chrono::steady_clock::now();
+  auto start = SearchClock::now();
   SearchResult r;
   int tiles = tile_count(board);
   for (int d = 0; d < 4; ++d) {
@@ -38,7 +33,7 @@ SearchResult GreedyPlayer::choose(const Tiles& board) {
 }
 
 SearchResult CornerPlayer::choose(const Tiles& board) {
-  auto start = std::chrono::steady_clock::now();
+  auto start = SearchClock::now();
   SearchResult r;
   int tiles = tile_count(board);
   // Tier per direction: up 0, right 1, down 2, left 2. On a tie pick_best

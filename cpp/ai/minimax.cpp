@@ -3,18 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 namespace g2048 {
 
 namespace {
 
-constexpr std::uint64_t kCheckEvery = 1 << 12;  // nodes between budget checks
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-      .count();
-}
 
 struct Child {
   Board board;
@@ -27,18 +22,9 @@ struct Child {
 MinimaxSearcher::MinimaxSearcher(const BoardEvaluator& evaluator, bool alpha_beta)
     : evaluator_(evaluator), rows_(row_tables()), prune_(alpha_beta) {}
 
-bool MinimaxSearcher::out_of_budget() {
-  next_check_ = nodes_ + kCheckEvery;
-  if (node_limit_ && nodes_ >= node_limit_) aborted_ = true;
-  if (has_deadline_ && std::chrono::steady_clock::now() >= deadline_) aborted_ = true;
-  if (node_limit_ && next_check_ > node_limit_) next_check_ = node_limit_;
-  return aborted_;
-}
-
 // The player chooses; each move's value is the adversary's answer to it.
 double MinimaxSearcher::max_node(Board b, int depth, double alpha, double beta) {
-  if (nodes_ >= next_check_ && out_of_budget()) return 0;
-  if (aborted_) return 0;
+  if (guard_.stop(nodes_)) return 0;
   Board tr = transpose(b);
   Board after[4] = {move_up(rows_, b, tr), move_right(rows_, b), move_down(rows_, b, tr),
                     move_left(rows_, b)};
@@ -99,26 +85,16 @@ double MinimaxSearcher::min_node(Board b, int depth, double alpha, double beta) 
 }
 
 double MinimaxSearcher::player_to_move(Board b, int replies, double alpha, double beta) {
-  node_limit_ = 0;
-  has_deadline_ = false;
-  aborted_ = false;
-  next_check_ = UINT64_MAX;
+  guard_.arm(SearchClock::now(), 0, 0);
   return max_node(b, replies - 1, alpha, beta);
 }
 
 SearchResult MinimaxSearcher::search(Board board, const SearchSettings& s) {
-  auto start = std::chrono::steady_clock::now();
+  auto start = SearchClock::now();
   SearchResult result;
   nodes_ = 0;
-  aborted_ = false;
-  node_limit_ = s.nodes;
-  has_deadline_ = s.time_ms > 0;
-  if (has_deadline_)
-    deadline_ = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                            std::chrono::duration<double, std::milli>(s.time_ms));
+  guard_.arm(start, s.nodes, s.time_ms * TimeTarget::kHardLimit);
   bool budgeted = s.nodes || s.time_ms > 0;
-  next_check_ = s.nodes ? std::min<std::uint64_t>(s.nodes, kCheckEvery)
-                        : budgeted ? kCheckEvery : UINT64_MAX;
 
   Board after[4];
   for (int d = 0; d < 4; ++d) after[d] = move(board, d);
@@ -129,15 +105,16 @@ SearchResult MinimaxSearcher::search(Board board, const SearchSettings& s) {
 
   int first = s.depth ? s.depth : budgeted ? 1 : s.min_depth;
   int last = s.depth ? s.depth : budgeted ? s.max_depth : first;
-  double last_ms = 0, prev_ms = 0;
+  std::vector<std::uint64_t> depth_nodes;
   bool searched = false;
   for (int depth = first; depth <= last; ++depth) {
     if (budgeted && depth > first) {
       if (s.nodes && nodes_ >= s.nodes) break;
-      double growth = prev_ms > 0 ? std::max(2.0, last_ms / prev_ms) : 4.0;
-      if (s.time_ms > 0 && ms_since(start) + last_ms * growth > s.time_ms * 1.5) break;
+      if (s.time_ms > 0 &&
+          !TimeTarget::next_fits(depth_nodes, 1, nodes_, ms_since(start), s.time_ms))
+        break;
     }
-    auto iter_start = std::chrono::steady_clock::now();
+    std::uint64_t iter_nodes = nodes_;
     // The last iteration's best first: with alpha-beta, its value bounds the rest.
     int order[4], n = 0;
     for (int d = 0; d < 4; ++d)
@@ -147,7 +124,7 @@ SearchResult MinimaxSearcher::search(Board board, const SearchSettings& s) {
     std::array<double, 4> values = result.values;
     int best = -1;
     double best_value = -kInf;
-    for (int i = 0; i < n && !aborted_; ++i) {
+    for (int i = 0; i < n && !guard_.stopped(); ++i) {
       int d = order[i];
       double alpha = -kInf;
       // A lower direction wins a tie, so it needs to show it reaches best_value;
@@ -155,20 +132,19 @@ SearchResult MinimaxSearcher::search(Board board, const SearchSettings& s) {
       if (prune_ && best >= 0)
         alpha = d < best ? std::nextafter(best_value, -kInf) : best_value;
       double v = min_node(after[d], depth, alpha, kInf);
-      if (aborted_) break;
+      if (guard_.stopped()) break;
       values[d] = v;
       if (best < 0 || v > best_value || (v == best_value && d < best)) {
         best = d;
         best_value = v;
       }
     }
-    if (aborted_) break;
+    if (guard_.stopped()) break;
     result.values = values;
     result.best = best;
     result.depth = depth;
     searched = true;
-    prev_ms = last_ms;
-    last_ms = ms_since(iter_start);
+    depth_nodes.push_back(nodes_ - iter_nodes);
   }
 
   if (!searched) {

@@ -15,10 +15,10 @@
 // the lowest direction, in both modes, so the choices match exactly.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
 
 #include "ai/board_evaluator.h"
+#include "ai/budget.h"
 #include "ai/classic_eval.h"
 #include "ai/player.h"
 #include "ai/search_settings.h"
@@ -52,17 +52,12 @@ class MinimaxSearcher {
  private:
   double max_node(Board b, int depth, double alpha, double beta);
   double min_node(Board b, int depth, double alpha, double beta);
-  bool out_of_budget();
 
   const BoardEvaluator& evaluator_;
   const RowTables& rows_;
   bool prune_;
   std::uint64_t nodes_ = 0;
-  std::uint64_t next_check_ = UINT64_MAX;
-  std::uint64_t node_limit_ = 0;
-  bool has_deadline_ = false;
-  std::chrono::steady_clock::time_point deadline_;
-  bool aborted_ = false;
+  BudgetGuard guard_;
 };
 
 // The minimax player with the classic evaluation (classic_eval.h).

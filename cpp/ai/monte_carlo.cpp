@@ -1,5 +1,7 @@
 #include "ai/monte_carlo.h"
 
+#include "ai/budget.h"
+
 namespace g2048 {
 
 namespace {
@@ -65,11 +67,7 @@ std::uint64_t MonteCarloPlayer::playout(Board after, Rng& rng, std::uint64_t* no
 }
 
 SearchResult MonteCarloPlayer::choose(const Tiles& tiles) {
-  auto start = std::chrono::steady_clock::now();
-  auto elapsed_ms = [&] {
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-        .count();
-  };
+  auto start = SearchClock::now();
   SearchResult result;
   Board board = to_search_board(tiles);
   Rng rng(board_seed(seed_, tiles));
@@ -95,7 +93,7 @@ SearchResult MonteCarloPlayer::choose(const Tiles& tiles) {
     if (!budgeted && rounds >= playouts_) break;
     if (budget_.nodes && result.nodes >= budget_.nodes) break;
     // A round can take a while (long playouts): stop before one that would overrun.
-    double ms = elapsed_ms();
+    double ms = ms_since(start);
     if (budget_.time_ms > 0 && ms + ms / rounds > budget_.time_ms) break;
   }
   int legal_mask = 0;
@@ -106,7 +104,7 @@ SearchResult MonteCarloPlayer::choose(const Tiles& tiles) {
   }
   result.best = best_direction(result.values, legal_mask);
   result.depth = rounds;
-  result.ms = elapsed_ms();
+  result.ms = ms_since(start);
   return result;
 }
 
