@@ -59,7 +59,9 @@ int run_bench(const Args& args) {
   }
   int repeat = static_cast<int>(args.count("--repeat", 3, 1, 1000));
   SearchSettings settings = search_settings(args);
-  ExpectimaxSearcher searcher(make_evaluation(evaluation_settings(args)));
+  EvaluationSettings evaluation = evaluation_settings(args);
+  apply_default_depth(args, evaluation, &settings);
+  ExpectimaxSearcher searcher(make_evaluation(evaluation));
   {
     // Warm-up: allocates the table and brings the row tables into cache.
     Tiles first;

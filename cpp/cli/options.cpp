@@ -150,6 +150,13 @@ bool file_exists(const std::string& path) {
 
 }  // namespace
 
+void apply_default_depth(const Args& args, const EvaluationSettings& evaluation, SearchSettings* s) {
+  if (evaluation.name != "network") return;
+  for (const char* option : {"--depth", "--nodes", "--time-ms", "--min-depth", "--max-depth"})
+    if (args.has(option)) return;
+  s->depth = kNetworkDepth;
+}
+
 std::string default_network_path() {
   const char* env = std::getenv("AI2048_NETWORK");
   return env && *env ? env : AI2048_DEFAULT_NETWORK;

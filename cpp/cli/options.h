@@ -47,6 +47,11 @@ HeuristicWeights heuristic_weights(const Args& args);
 // --eval heuristic|network, --network FILE, --weights: the evaluation, with the
 // network loaded (once per file). Default: the shipped network when present.
 EvaluationSettings evaluation_settings(const Args& args);
+// With the network and no budget or depth bound given: depth kNetworkDepth.
+// (The depth chosen from the position suits the heuristic, whose nodes cost a
+// twentieth of the network's.)
+constexpr int kNetworkDepth = 2;
+void apply_default_depth(const Args& args, const EvaluationSettings& evaluation, SearchSettings* s);
 // $AI2048_NETWORK, else the network shipped in the source tree.
 std::string default_network_path();
 

@@ -141,6 +141,7 @@ int run_selfplay(const Args& args) {
   std::string player_name = args.text("--player", "expectimax");
   std::string spawner_name = args.text("--spawner", "random");
   PlayerSettings settings = player_settings(args, search_settings(args));
+  if (player_name == "expectimax") apply_default_depth(args, settings.evaluation, &settings.search);
   check_player(player_name, settings);
   check_spawner_name(spawner_name);
   SpawnerSettings spawn_settings = spawner_settings(args);

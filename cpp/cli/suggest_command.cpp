@@ -18,7 +18,9 @@ int run_suggest(const Args& args) {
   if (!parse_board_text(text, &tiles, &error)) throw UsageError(error);
   if (game_over(tiles)) throw UsageError("the board has no legal move: the game is over");
   SearchSettings settings = search_settings(args);
-  ExpectimaxSearcher searcher(make_evaluation(evaluation_settings(args)));
+  EvaluationSettings evaluation = evaluation_settings(args);
+  apply_default_depth(args, evaluation, &settings);
+  ExpectimaxSearcher searcher(make_evaluation(evaluation));
   SearchResult r = searcher.search(tiles, settings);
   std::printf("{\"dir\":%d,\"name\":\"%s\",\"values\":%s,\"depth\":%d,\"nodes\":%llu,\"ms\":%s}\n",
               r.best, dir_name(r.best), json_values(r).c_str(), r.depth,

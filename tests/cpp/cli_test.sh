@@ -108,6 +108,11 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
   echo "$info" | grep -q '"encoding":"int16","tuples":"0123 4567 0145 1256","stages":1,"weights":262144,' ||
     { echo "FAIL: network printed: $info"; fails=$((fails + 1)); }
   "$AI2048" network "$tmp/n2.n2048" | grep -q '"step":2}' || { echo "FAIL: network --out --step"; fails=$((fails + 1)); }
+  # $AI2048_NETWORK names the default network; with it and no budget: depth 2.
+  out=$(AI2048_NETWORK="$tmp/n.n2048.gz" "$AI2048" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0)
+  echo "$out" | grep -q '"depth":2,' || { echo "FAIL: default network suggest: $out"; fails=$((fails + 1)); }
+  out=$(AI2048_NETWORK="$tmp/none" "$AI2048" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0)
+  echo "$out" | grep -q '"depth":3,' || { echo "FAIL: no network, heuristic default: $out"; fails=$((fails + 1)); }
   head -c 1000 "$tmp/n.n2048.gz" >"$tmp/cut.n2048.gz"
   expect_error "network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval network --network "$tmp/cut.n2048.gz"
   echo "not a network at all, just some words to fill forty bytes" >"$tmp/words.n2048"
