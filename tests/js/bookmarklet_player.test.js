@@ -4,7 +4,7 @@
 // while the tab is hidden.
 import { describe, expect, it } from 'vitest';
 import { createPlayer } from '../../web/bookmarklet/player.js';
-import { canMove, legalDirections } from '../../web/bookmarklet/rules.js';
+import { canMove, legalMoves as legalDirections } from '../../web/src/game/rules.js';
 
 function slide(board, dir) {
   const out = board.slice();

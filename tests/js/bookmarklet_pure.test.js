@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   boardFromTileClasses, parseGameState, parseScoreText, parseTileClasses,
 } from '../../web/bookmarklet/page_state.js';
-import { canMove, legalDirections } from '../../web/bookmarklet/rules.js';
+import { canMove, legalMoves as legalDirections } from '../../web/src/game/rules.js';
 import { baseFromPage, bookmarkletUrl, compact, loaderCode } from '../../web/bookmarklet/loader.js';
 import { searchSettingsFor, MAIN_THREAD_SLICE_MS } from '../../web/bookmarklet/settings.js';
 

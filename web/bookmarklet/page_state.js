@@ -1,12 +1,7 @@
 // Pure readers for what an original-2048-style page exposes: its saved
 // gameState (localStorage), its tile elements' classes and its score text.
 // No DOM access here, so Node tests can check every rule.
-
-const MAX_TILE = 131072;
-
-function isTileValue(v) {
-  return Number.isInteger(v) && v >= 2 && v <= MAX_TILE && (v & (v - 1)) === 0;
-}
+import { isTileValue } from '../src/game/rules.js';
 
 // Parses localStorage.gameState text. Returns null when there is none, or
 // { board, score, over, won, keepPlaying } (board: 16 values, row-major),
@@ -86,8 +81,4 @@ export function parseScoreText(text) {
 
 export function boardKey(board) {
   return board.join(',');
-}
-
-export function maxTile(board) {
-  return board.reduce((a, b) => Math.max(a, b), 0);
 }

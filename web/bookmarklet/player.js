@@ -3,8 +3,7 @@
 // moves or New Game are simply the next position to play. Everything it
 // touches comes in as arguments (adapter, engine, ui, visibility), so tests
 // can drive it with fakes.
-import { legalDirections, DIRECTION_NAMES } from './rules.js';
-import { maxTile } from './page_state.js';
+import { DIRECTION_NAMES, legalMoves, maxTile } from '../src/game/rules.js';
 import { searchSettingsFor, speedOf } from './settings.js';
 
 // Ignored moves in a row before the player gives up on the page.
@@ -97,7 +96,7 @@ export function createPlayer({ adapter, engine, ui, getSettings, visibility, clo
           continue;
         }
       }
-      const legal = legalDirections(snap.board);
+      const legal = legalMoves(snap.board);
       if (legal.length === 0) return gameOver(snap);
 
       let dir;

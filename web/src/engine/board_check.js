@@ -1,21 +1,18 @@
 // Synchronous board checks for callers that want an answer before asking the
 // engine (the engine checks again in WebAssembly, with the same rules).
-
-const MAX_TILE = 131072;
+import { MAX_TILE, isTileValue } from '../game/rules.js';
 
 // The problem with a board as a sentence, or null when it is a valid board:
-// 16 tile values, row-major, each 0 or a power of two from 2 to 131072.
+// 16 tile values, row-major, each 0 or a tile value (rules.js).
 export function boardProblem(board) {
   const arrayLike = Array.isArray(board) || (ArrayBuffer.isView(board) && !(board instanceof DataView));
   if (!arrayLike) return 'a board must be an array of 16 tile values';
   if (board.length !== 16) return `a board needs 16 tile values, got ${board.length}`;
   for (let i = 0; i < 16; i++) {
     const v = board[i];
-    const tile = typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_TILE &&
-      (v === 0 || (v >= 2 && (v & (v - 1)) === 0));
-    if (!tile) {
+    if (v !== 0 && !isTileValue(v)) {
       return `bad tile value ${JSON.stringify(v) ?? String(v)} at cell ${i} (row ${(i >> 2) + 1}, ` +
-        `column ${(i & 3) + 1}): a tile is 0 or a power of two from 2 to 131072`;
+        `column ${(i & 3) + 1}): a tile is 0 or a power of two from 2 to ${MAX_TILE}`;
     }
   }
   return null;

@@ -9,7 +9,7 @@
 import { Grid } from './grid.js';
 import { Tile } from './tile.js';
 import {
-  DIRECTIONS, SIZE, SPAWN_TWO_PROBABILITY, VECTORS, WIN_VALUE, isDirection,
+  DIRECTIONS, SIZE, SPAWN_TWO_PROBABILITY, WIN_VALUE, canMove, isDirection, lineIndices, slideTargets,
 } from './rules.js';
 
 export class GameModel {
@@ -129,13 +129,16 @@ export class GameModel {
     let gain = 0;
     let justWon = false;
     for (let k = 0; k < this.size; k++) {
+      // Where each tile lands comes from the shared rule; here the tiles follow.
       const line = this.linePositions(dir, k);
-      let placed = 0;
-      let last = null;
-      for (const position of line) {
-        const tile = this.grid.cellContent(position);
-        if (!tile) continue;
-        if (last && last.value === tile.value && !last.mergedFrom) {
+      const lineTiles = line.map((position) => this.grid.cellContent(position));
+      const targets = slideTargets(lineTiles.map((tile) => (tile ? tile.value : 0)));
+      const landed = []; // the tile now at each target cell of the line
+      lineTiles.forEach((tile, i) => {
+        if (!tile) return;
+        const slot = targets[i];
+        const last = landed[slot];
+        if (last) {
           // Merge into the tile just placed; the result cannot merge again this move.
           const merged = new Tile({ x: last.x, y: last.y }, tile.value * 2);
           merged.mergedFrom = [last, tile];
@@ -147,19 +150,19 @@ export class GameModel {
             this.won = true;
             justWon = true;
           }
-          last = merged;
+          landed[slot] = merged;
           moved = true;
         } else {
-          const target = line[placed++];
+          const target = line[slot];
           if (target.x !== tile.x || target.y !== tile.y) {
             this.grid.removeTile(tile);
             tile.updatePosition(target);
             this.grid.insertTile(tile);
             moved = true;
           }
-          last = tile;
+          landed[slot] = tile;
         }
-      }
+      });
     }
 
     if (!moved) return unchanged;
@@ -180,26 +183,11 @@ export class GameModel {
 
   // Cell positions of line k for a move in dir, the edge tiles move toward first.
   linePositions(dir, k) {
-    const v = VECTORS[dir];
-    const positions = [];
-    for (let i = 0; i < this.size; i++) {
-      const far = v.x > 0 || v.y > 0 ? this.size - 1 - i : i;
-      positions.push(v.x !== 0 ? { x: far, y: k } : { x: k, y: far });
-    }
-    return positions;
+    return lineIndices(dir, k, this.size).map((i) => ({ x: i % this.size, y: Math.floor(i / this.size) }));
   }
 
   movesAvailable() {
-    if (this.grid.hasAvailableCells()) return true;
-    for (let x = 0; x < this.size; x++) {
-      for (let y = 0; y < this.size; y++) {
-        const value = this.grid.cells[x][y].value;
-        const right = this.grid.cellContent({ x: x + 1, y });
-        const below = this.grid.cellContent({ x, y: y + 1 });
-        if ((right && right.value === value) || (below && below.value === value)) return true;
-      }
-    }
-    return false;
+    return DIRECTIONS.some((dir) => this.wouldMove(dir));
   }
 
   legalMoves() {
@@ -209,18 +197,7 @@ export class GameModel {
 
   // Whether a move in dir would change the board (without playing it).
   wouldMove(dir) {
-    for (let k = 0; k < this.size; k++) {
-      const line = this.linePositions(dir, k);
-      let seenEmpty = false;
-      let previous = 0;
-      for (const position of line) {
-        const tile = this.grid.cellContent(position);
-        if (!tile) { seenEmpty = true; continue; }
-        if (seenEmpty || tile.value === previous) return true;
-        previous = tile.value;
-      }
-    }
-    return false;
+    return canMove(this.board(), dir, this.size);
   }
 
   board() {

@@ -1,5 +1,7 @@
-// Directions and tile facts shared by the whole front end. Directions follow the
-// original game's order everywhere: 0 up, 1 right, 2 down, 3 left.
+// The rules of 2048 on plain boards, one copy for the whole front end (the
+// game model, the bookmarklet and the engine's input checks): directions,
+// tile values, sliding and merging. Directions follow the original game's
+// order everywhere: 0 up, 1 right, 2 down, 3 left.
 export const UP = 0;
 export const RIGHT = 1;
 export const DOWN = 2;
@@ -14,14 +16,7 @@ export const WIN_VALUE = 2048;
 export const MAX_TILE = 131072;
 export const SPAWN_TWO_PROBABILITY = 0.9;
 
-// Unit step of each direction in (x = column, y = row) terms.
-export const VECTORS = [
-  { x: 0, y: -1 },
-  { x: 1, y: 0 },
-  { x: 0, y: 1 },
-  { x: -1, y: 0 },
-];
-
+// A tile on the board: a power of two from 2 to MAX_TILE (0 is an empty cell).
 export function isTileValue(value) {
   return Number.isInteger(value) && value >= 2 && value <= MAX_TILE && (value & (value - 1)) === 0;
 }
@@ -30,23 +25,38 @@ export function isDirection(dir) {
   return dir === UP || dir === RIGHT || dir === DOWN || dir === LEFT;
 }
 
-// Slides one line of values toward index 0: equal neighbours merge once.
-// A plain helper used to check the tile-tracking model and to judge boards.
-export function slideLine(values) {
-  const tiles = values.filter((v) => v !== 0);
-  const out = [];
-  let gain = 0;
-  for (let i = 0; i < tiles.length; i++) {
-    if (i + 1 < tiles.length && tiles[i] === tiles[i + 1]) {
-      out.push(tiles[i] * 2);
-      gain += tiles[i] * 2;
-      i++;
+// The one slide-and-merge rule of the front end (the game model, the
+// bookmarklet and the engine's input checks all use this file): where each
+// tile of a line lands when the line slides toward index 0. Equal neighbours
+// merge once, so two tiles with the same target merge; targets[i] is -1 for
+// an empty cell. The model follows tiles with it; slideLine gives the values.
+export function slideTargets(values) {
+  const targets = values.map(() => -1);
+  let free = 0;
+  let mergeable = -1; // the last tile placed, while it can still take a merge
+  for (let i = 0; i < values.length; i++) {
+    if (values[i] === 0) continue;
+    if (mergeable >= 0 && values[mergeable] === values[i]) {
+      targets[i] = targets[mergeable];
+      mergeable = -1;
     } else {
-      out.push(tiles[i]);
+      targets[i] = free++;
+      mergeable = i;
     }
   }
-  while (out.length < values.length) out.push(0);
-  return { line: out, gain };
+  return targets;
+}
+
+// Slides one line of values toward index 0: { line, gain }.
+export function slideLine(values) {
+  const line = values.map(() => 0);
+  let gain = 0;
+  slideTargets(values).forEach((target, i) => {
+    if (target < 0) return;
+    if (line[target] !== 0) gain += line[target] + values[i];
+    line[target] += values[i];
+  });
+  return { line, gain };
 }
 
 // The cell indices (row-major) of line `k` for a move in `dir`, leading edge first.
@@ -75,8 +85,13 @@ export function moveBoard(board, dir, size = SIZE) {
   return { board: next, gain, moved };
 }
 
+// Whether a move in `dir` changes the board.
+export function canMove(board, dir, size = SIZE) {
+  return moveBoard(board, dir, size).moved;
+}
+
 export function legalMoves(board, size = SIZE) {
-  return DIRECTIONS.filter((dir) => moveBoard(board, dir, size).moved);
+  return DIRECTIONS.filter((dir) => canMove(board, dir, size));
 }
 
 export function maxTile(board) {
