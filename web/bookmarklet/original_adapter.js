@@ -5,7 +5,8 @@
 // the page's own Keep going button.
 import { nextFrame } from './frames.js';
 import { sendMoveKey } from './keys.js';
-import { boardFromTileClasses, boardKey, parseGameState, parseScoreText } from './page_state.js';
+import { boardFromTileClasses, boardKey, parseScoreText } from './page_state.js';
+import { parseGameState } from '../src/game/saved_state.js';
 
 const NOT_A_GAME = 'No 2048 game found on this page. The AI plays pages built like the original '
   + '2048 (a .game-container with a .tile-container of .tile-position-x-y tiles). '

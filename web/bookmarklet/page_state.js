@@ -1,43 +1,8 @@
-// Pure readers for what an original-2048-style page exposes: its saved
-// gameState (localStorage), its tile elements' classes and its score text.
-// No DOM access here, so Node tests can check every rule.
+// Pure readers for what an original-2048-style page shows: its tile
+// elements' classes and its score text (its saved gameState is read by
+// src/game/saved_state.js, like the game's own). No DOM access here, so Node
+// tests can check every rule.
 import { isTileValue } from '../src/game/rules.js';
-
-// Parses localStorage.gameState text. Returns null when there is none, or
-// { board, score, over, won, keepPlaying } (board: 16 values, row-major),
-// or { error } when the text is there but is not the original's shape.
-export function parseGameState(text) {
-  if (text == null || text === '') return null;
-  let state;
-  try {
-    state = JSON.parse(text);
-  } catch {
-    return { error: 'the saved gameState is not JSON' };
-  }
-  const grid = state && state.grid;
-  if (!grid || !Array.isArray(grid.cells)) return { error: 'the saved gameState has no grid' };
-  if (grid.size !== 4 || grid.cells.length !== 4) {
-    return { error: `the saved board is ${grid.size}x${grid.size}; the AI plays 4x4 boards only` };
-  }
-  const board = new Array(16).fill(0);
-  for (let x = 0; x < 4; x++) {
-    const column = grid.cells[x];
-    if (!Array.isArray(column) || column.length !== 4) return { error: 'the saved grid is not 4x4' };
-    for (let y = 0; y < 4; y++) {
-      const cell = column[y];
-      if (cell == null) continue;
-      if (!isTileValue(cell.value)) return { error: `the saved grid holds a tile of value ${cell.value}` };
-      board[y * 4 + x] = cell.value; // cells[x][y] is column-first
-    }
-  }
-  return {
-    board,
-    score: Number.isFinite(state.score) ? state.score : null,
-    over: state.over === true,
-    won: state.won === true,
-    keepPlaying: state.keepPlaying === true,
-  };
-}
 
 const VALUE_CLASS = /^tile-(\d+)$/;
 const POSITION_CLASS = /^tile-position-(\d+)-(\d+)$/;
