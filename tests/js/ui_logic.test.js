@@ -8,7 +8,8 @@ import { RateMeter } from '../../web/src/ui/rate_meter.js';
 import { niceStep } from '../../web/src/ui/chart.js';
 import { MemoryStorage } from '../../web/src/game/storage.js';
 import { summaryText } from '../../web/src/ui/controls.js';
-import { defaultPoolSize, poolSizeFrom } from '../../web/src/ui/engine_loader.js';
+import { poolSizeFrom } from '../../web/src/ui/engine_loader.js';
+import { defaultPoolSize } from '../../web/src/engine/pool_size.js';
 
 // A document stand-in: an EventTarget with no buttons.
 function fakeDocument() {

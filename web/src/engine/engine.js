@@ -36,7 +36,7 @@
 // looking depth player replies ahead (0..4, default 1; cpp/ai/spawner.h).
 // placeTile checks a tile a person places ("8402": an empty cell, a 2 or a 4).
 //
-// Options: poolSize (default min(4, hardwareConcurrency)), workers (false: the
+// Options: poolSize (default defaultPoolSize() in pool_size.js), workers (false: the
 // main thread only), wasmUrl / wasmBinary / wasmModule (where the wasm comes
 // from; default ./wasm/engine.wasm beside this file), createWorker (url =>
 // Worker-like object with postMessage, onmessage, onerror and terminate; for
@@ -44,6 +44,7 @@
 import { Dispatcher } from './dispatcher.js';
 import { MainThreadExecutor, startWorkerExecutor } from './executors.js';
 import { searchBestMove } from './root_search.js';
+import { defaultPoolSize } from './pool_size.js';
 import { loadWasm } from './wasm_loader.js';
 import { browserWorkerFactory } from './worker_factory.js';
 
@@ -54,11 +55,6 @@ export const DEFAULT_EVIL_DEPTH = 1;
 export const WORKER_URL = new URL('./search_worker.js', import.meta.url).href;
 
 const MAX_POOL = 16;
-
-function defaultPoolSize() {
-  const cores = globalThis.navigator?.hardwareConcurrency;
-  return Math.max(1, Math.min(4, Number.isInteger(cores) && cores > 0 ? cores : 2));
-}
 
 function requestedPoolSize(options) {
   if (options.workers === false) return 0;
