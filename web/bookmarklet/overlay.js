@@ -1,7 +1,8 @@
 // The bookmarklet's panel, inside a shadow root so the host page's styles
 // neither reach it nor are touched by it. Keys typed in the panel stay in the
 // panel (the game listens on the whole document).
-import { DEFAULT_SETTINGS, SPEEDS, STRENGTHS } from './settings.js';
+import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../src/ui/presets.js';
+import { DEFAULT_SETTINGS } from './settings.js';
 import { OVERLAY_CSS } from './overlay_style.js';
 
 export const HOST_TAG = 'ai2048-bookmarklet';
@@ -38,8 +39,8 @@ export function createOverlay(handlers, doc = document) {
   const toggle = el(doc, 'button', { type: 'button', 'data-action': 'toggle', class: 'primary', text: 'Start' });
   const close = el(doc, 'button', { type: 'button', 'data-action': 'close', class: 'close', 'aria-label': 'Close the 2048 AI', title: 'Close', text: '×' });
   const mode = el(doc, 'span', { 'data-role': 'mode', class: 'mode', text: '' });
-  const speed = select(doc, 'speed', 'Speed', SPEEDS, settings.speed);
-  const strength = select(doc, 'strength', 'Strength', STRENGTHS, settings.strength);
+  const speed = select(doc, 'speed', 'Speed', BOOKMARKLET_SPEEDS, settings.speed);
+  const strength = select(doc, 'strength', 'Strength', BOOKMARKLET_STRENGTHS, settings.strength);
   const keepGoingBox = el(doc, 'input', { type: 'checkbox', name: 'keepGoing' });
   keepGoingBox.checked = settings.keepGoing;
   const keepGoing = el(doc, 'label', { class: 'check' }, [keepGoingBox, el(doc, 'span', { text: 'Keep playing after 2048' })]);

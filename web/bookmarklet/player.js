@@ -4,7 +4,7 @@
 // touches comes in as arguments (adapter, engine, ui, visibility), so tests
 // can drive it with fakes.
 import { DIRECTION_NAMES, legalMoves, maxTile } from '../src/game/rules.js';
-import { searchSettingsFor, speedOf } from './settings.js';
+import { intervalOf, searchSettingsFor } from './settings.js';
 
 // Ignored moves in a row before the player gives up on the page.
 const MAX_IGNORED = 8;
@@ -60,9 +60,9 @@ export function createPlayer({ adapter, engine, ui, getSettings, visibility, clo
   }
 
   async function pace(alive) {
-    const perSecond = speedOf(getSettings().speed);
-    if (Number.isFinite(perSecond)) {
-      const wait = lastMoveAt + 1000 / perSecond - clock.now();
+    const intervalMs = intervalOf(getSettings().speed);
+    if (intervalMs > 0) {
+      const wait = lastMoveAt + intervalMs - clock.now();
       if (wait > 0) await clock.sleep(wait);
     } else if (engine.mode === 'main') {
       // The search shares the page's thread: let the page run between slices.

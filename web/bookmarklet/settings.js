@@ -1,22 +1,6 @@
-// The overlay's choices: how fast to play and how hard to think.
-
-// Moves per second; Infinity plays as fast as the search allows.
-export const SPEEDS = [
-  { id: 'max', label: 'Full speed', perSecond: Infinity },
-  { id: '20', label: '20 moves/s', perSecond: 20 },
-  { id: '10', label: '10 moves/s', perSecond: 10 },
-  { id: '5', label: '5 moves/s', perSecond: 5 },
-  { id: '2', label: '2 moves/s', perSecond: 2 },
-  { id: '1', label: '1 move/s', perSecond: 1 },
-];
-
-// Search budgets in the engine's terms (see the JS engine API).
-export const STRENGTHS = [
-  { id: 'quick', label: 'Quick', title: 'depth 2', search: { depth: 2 } },
-  { id: 'normal', label: 'Normal', title: '50 ms a move', search: { timeMs: 50 } },
-  { id: 'strong', label: 'Strong', title: '150 ms a move', search: { timeMs: 150 } },
-  { id: 'strongest', label: 'Strongest', title: '500 ms a move', search: { timeMs: 500 } },
-];
+// The bookmarklet's settings: its defaults, and how a choice from its overlay
+// (the lists in src/ui/presets.js) becomes a pace and a search budget.
+import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../src/ui/presets.js';
 
 export const DEFAULT_SETTINGS = { speed: 'max', strength: 'normal', keepGoing: true };
 
@@ -24,13 +8,14 @@ export const DEFAULT_SETTINGS = { speed: 'max', strength: 'normal', keepGoing: t
 // responsive: each move's search is one short slice, the page runs between.
 export const MAIN_THREAD_SLICE_MS = 30;
 
-export function speedOf(id) {
-  return (SPEEDS.find((s) => s.id === id) || SPEEDS[0]).perSecond;
+// The shortest time between two moves; 0 plays as fast as the search allows.
+export function intervalOf(speedId) {
+  return (BOOKMARKLET_SPEEDS.find((s) => s.id === speedId) || BOOKMARKLET_SPEEDS[0]).intervalMs;
 }
 
 export function searchSettingsFor(strengthId, engineMode) {
-  const strength = STRENGTHS.find((s) => s.id === strengthId) || STRENGTHS[1];
-  const search = { ...strength.search };
+  const strength = BOOKMARKLET_STRENGTHS.find((s) => s.id === strengthId) || BOOKMARKLET_STRENGTHS[1];
+  const search = { ...strength.settings };
   if (engineMode === 'main' && search.timeMs) search.timeMs = Math.min(search.timeMs, MAIN_THREAD_SLICE_MS);
   return search;
 }

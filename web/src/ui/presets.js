@@ -1,8 +1,9 @@
-// The AI's speed, strength and player choices. Speed paces autoplay: the
-// shortest time between two AI moves, and whether tiles animate. Strength is
-// the search budget handed to engine.bestMove (time per move, a fixed depth,
-// or Monte Carlo's playouts); each player offers the strengths that mean
-// something to it (strengthsFor).
+// The AI's speed, strength and player choices, for the web app and the
+// bookmarklet alike. Speed paces autoplay: the shortest time between two AI
+// moves (intervalMs), and in the app whether tiles animate. Strength is the
+// search budget handed to engine.bestMove (settings: time per move, a fixed
+// depth, or Monte Carlo's playouts); each player offers the strengths that
+// mean something to it (strengthsFor).
 export const SPEEDS = [
   { id: 'relaxed', label: 'Relaxed (600 ms a move)', intervalMs: 600, animate: true },
   { id: 'paced', label: 'Animated (300 ms a move)', intervalMs: 300, animate: true },
@@ -42,6 +43,25 @@ export const PLAYERS = [
   { id: 'montecarlo', label: 'Monte Carlo', strengths: [...TIMES, ...PLAYOUT_STRENGTHS] },
   { id: 'greedy', label: 'Greedy', strengths: [INSTANT] },
   { id: 'corner', label: 'Corner', strengths: [INSTANT] },
+];
+
+// The bookmarklet's overlay offers fewer, coarser choices (it plays on
+// someone else's page, with the engine's default player): moves per second
+// and named budgets. Same shapes as above.
+export const BOOKMARKLET_SPEEDS = [
+  { id: 'max', label: 'Full speed', intervalMs: 0 },
+  { id: '20', label: '20 moves/s', intervalMs: 50 },
+  { id: '10', label: '10 moves/s', intervalMs: 100 },
+  { id: '5', label: '5 moves/s', intervalMs: 200 },
+  { id: '2', label: '2 moves/s', intervalMs: 500 },
+  { id: '1', label: '1 move/s', intervalMs: 1000 },
+];
+
+export const BOOKMARKLET_STRENGTHS = [
+  { id: 'quick', label: 'Quick', title: 'depth 2', settings: { depth: 2 } },
+  { id: 'normal', label: 'Normal', title: '50 ms a move', settings: { timeMs: 50 } },
+  { id: 'strong', label: 'Strong', title: '150 ms a move', settings: { timeMs: 150 } },
+  { id: 'strongest', label: 'Strongest', title: '500 ms a move', settings: { timeMs: 500 } },
 ];
 
 export const DEFAULT_PLAYER = 'expectimax';
