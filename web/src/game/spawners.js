@@ -7,7 +7,7 @@
 //                   {cell: 0..15 row-major, value: 2 or 4}, or a promise of it;
 //                   null when someone else places it later (game.placeTile)
 //
-// "Evil 2048" is a spawner that asks the engine (ui/evil_spawner.js); "8402"
+// "Evil 2048" is a spawner that asks the engine (evilSpawner in ui/evil_mode.js); "8402"
 // uses personSpawner: the person clicks the tiles in.
 
 export const personSpawner = Object.freeze({
