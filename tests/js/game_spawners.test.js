@@ -7,7 +7,7 @@ import { seededRandom } from '../../web/src/game/rng.js';
 import { legalMoves, moveBoard } from '../../web/src/game/rules.js';
 import { personSpawner } from '../../web/src/game/spawners.js';
 import { MemoryStorage } from '../../web/src/game/storage.js';
-import { AiPlayer } from '../../web/src/ui/ai_player.js';
+import { AutoplayController } from '../../web/src/ui/autoplay_controller.js';
 import { AiResponder } from '../../web/src/ui/ai_responder.js';
 import { evilSpawner } from '../../web/src/ui/evil_mode.js';
 import { turnText } from '../../web/src/ui/place_view.js';
@@ -141,7 +141,7 @@ describe('a game whose tiles come from a spawner', () => {
   it('autoplay waits for each tile and searches whole boards only', async () => {
     const engine = fakeEngine();
     const game = Game.inMemory({ random: seededRandom(5), spawner: evilSpawner(engine) });
-    const player = new AiPlayer({ game, engine, speed: 'max', strength: 't10', player: 'minimax', sleep: async () => {} });
+    const player = new AutoplayController({ game, engine, speed: 'max', strength: 't10', player: 'minimax', sleep: async () => {} });
     player.onUpdate((_, reason) => { if (reason === 'move' && player.aiMoves === 15) player.stopAutoplay(); });
     player.startAutoplay();
     for (let i = 0; i < 500 && player.autoplay; i++) await tick();
@@ -230,7 +230,7 @@ describe('players and strengths', () => {
 
     const engine = fakeEngine();
     const game = Game.inMemory({ random: seededRandom(6) });
-    const player = new AiPlayer({ game, engine, strength: 't100' });
+    const player = new AutoplayController({ game, engine, strength: 't100' });
     player.setPlayer('minimax');
     expect(player.strength.id).toBe('t100');
     player.setPlayer('montecarlo');

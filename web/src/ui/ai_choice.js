@@ -1,6 +1,6 @@
 // Which player the AI controls use and at what strength, shared by the play
-// and demo pages' AiPlayer and the 8402 page's AiResponder. A strength the
-// player does not take becomes the player's default.
+// and demo pages' AutoplayController and the 8402 page's AiResponder. A
+// strength the player does not take becomes the player's default.
 import { PLAYERS, findPlayer, findStrength, strengthFor, strengthsFor } from './presets.js';
 import { Observable } from './observable.js';
 

@@ -1,5 +1,6 @@
-// Binds the AI buttons and choices of a page to an AiPlayer and keeps them in
-// step with it (enabled, pressed, labels, status line and game-over summary).
+// Binds the AI buttons and choices of a page to an AutoplayController and
+// keeps them in step with it (enabled, pressed, labels, status line and
+// game-over summary).
 // The player choice is optional (.ai-player); the strength list follows it.
 import { PLAYERS, SPEEDS, strengthsFor } from './presets.js';
 import { controlState } from './control_state.js';
@@ -24,9 +25,9 @@ export function summaryText(summary) {
 
 export class AiControls {
   // root: the element holding the controls; elements are found by class.
-  constructor(root, player, game, { onSpeedChange = () => {} } = {}) {
+  constructor(root, controller, game, { onSpeedChange = () => {} } = {}) {
     this.root = root;
-    this.player = player;
+    this.controller = controller;
     this.game = game;
     const find = (cls) => root.querySelector(`.${cls}`);
     this.hintButton = find('ai-hint-button');
@@ -38,29 +39,29 @@ export class AiControls {
     this.status = find('ai-status');
     this.summary = find('ai-summary');
 
-    fillSelect(this.speedSelect, SPEEDS, player.speed.id);
+    fillSelect(this.speedSelect, SPEEDS, controller.speed.id);
     this.fillStrengths();
-    if (this.playerSelect) fillSelect(this.playerSelect, PLAYERS, player.player.id);
-    this.hintButton?.addEventListener('click', () => player.hint());
-    this.stepButton?.addEventListener('click', () => player.step());
-    this.autoplayButton?.addEventListener('click', () => player.toggleAutoplay());
+    if (this.playerSelect) fillSelect(this.playerSelect, PLAYERS, controller.player.id);
+    this.hintButton?.addEventListener('click', () => controller.hint());
+    this.stepButton?.addEventListener('click', () => controller.step());
+    this.autoplayButton?.addEventListener('click', () => controller.toggleAutoplay());
     // After a choice the arrow keys go back to the board, not to the list.
     this.speedSelect.addEventListener('change', () => {
-      player.setSpeed(this.speedSelect.value);
-      onSpeedChange(player.speed);
+      controller.setSpeed(this.speedSelect.value);
+      onSpeedChange(controller.speed);
       this.speedSelect.blur();
     });
     this.strengthSelect.addEventListener('change', () => {
-      player.setStrength(this.strengthSelect.value);
+      controller.setStrength(this.strengthSelect.value);
       this.strengthSelect.blur();
     });
     this.playerSelect?.addEventListener('change', () => {
-      player.setPlayer(this.playerSelect.value);
+      controller.setPlayer(this.playerSelect.value);
       this.fillStrengths();
       this.playerSelect.blur();
     });
 
-    player.onUpdate(() => this.update());
+    controller.onUpdate(() => this.update());
     game.onChange(() => this.update());
     this.update();
     root.dataset.bound = 'true'; // the buttons listen from here on
@@ -68,13 +69,13 @@ export class AiControls {
 
   // The strengths the current player takes; disabled when there is no choice.
   fillStrengths() {
-    const list = strengthsFor(this.player.player.id);
-    fillSelect(this.strengthSelect, list, this.player.strength.id);
+    const list = strengthsFor(this.controller.player.id);
+    fillSelect(this.strengthSelect, list, this.controller.strength.id);
     this.strengthSelect.disabled = list.length < 2;
   }
 
   update() {
-    const state = controlState(this.player, this.game);
+    const state = controlState(this.controller, this.game);
     if (this.hintButton) this.hintButton.disabled = !state.hintEnabled;
     if (this.stepButton) this.stepButton.disabled = !state.stepEnabled;
     if (this.autoplayButton) {
@@ -86,7 +87,7 @@ export class AiControls {
     this.root.classList.toggle('ai-thinking', state.thinking);
     if (this.status && this.status.textContent !== state.status) this.status.textContent = state.status;
     if (this.summary) {
-      const text = summaryText(this.player.summary);
+      const text = summaryText(this.controller.summary);
       if (this.summary.textContent !== text) this.summary.textContent = text;
       this.summary.hidden = !text;
     }

@@ -2,7 +2,7 @@
 // a live chart, the milestones of the current game and a record over games.
 import { Game } from '../game/game.js';
 import { normalizeSeed, seededRandom } from '../game/rng.js';
-import { AiPlayer } from './ai_player.js';
+import { AutoplayController } from './autoplay_controller.js';
 import { AiControls } from './controls.js';
 import { ScoreChart } from './chart.js';
 import { renderMilestones, renderTally } from './demo_view.js';
@@ -29,9 +29,9 @@ const seedOf = (index) => (baseSeed + index) >>> 0;
 const engine = loadEngine();
 const evil = evilSpawner(engine);
 const game = Game.inMemory({ random: seededRandom(seedOf(0)), spawner: settings.evil ? evil : null });
-const player = new AiPlayer({ game, engine, ...settings });
+const controller = new AutoplayController({ game, engine, ...settings });
 const gameContainer = document.querySelector('.game-container');
-const renderer = new BoardRenderer(gameContainer, { animate: player.speed.animate });
+const renderer = new BoardRenderer(gameContainer, { animate: controller.speed.animate });
 const chart = new ScoreChart(document.querySelector('.score-chart'));
 let tally = new GameTally();
 const milestones = new MilestoneTracker();
@@ -72,10 +72,10 @@ function startGame(index) {
   chart.nextGame();
   chart.add(0, 0);
   showGame();
-  if (!paused) player.startAutoplay();
+  if (!paused) controller.startAutoplay();
 }
 
-player.onUpdate((_, reason) => {
+controller.onUpdate((_, reason) => {
   if (reason !== 'gameOver') return;
   tally.record({
     number: gameIndex + 1,
@@ -84,11 +84,11 @@ player.onUpdate((_, reason) => {
     maxTile: game.maxTile(),
     moves: game.moveCount,
     milestones: milestones.reached.map((m) => ({ ...m })),
-    strength: `${player.player.label}, ${player.strength.label}${game.spawner === evil ? ', Evil 2048' : ''}`,
+    strength: `${controller.player.label}, ${controller.strength.label}${game.spawner === evil ? ', Evil 2048' : ''}`,
   });
   renderTally(record, tally);
   // A moment on "Game over!" before the next game, unless nobody is watching animations.
-  const pauseMs = player.speed.animate ? 2000 : 300;
+  const pauseMs = controller.speed.animate ? 2000 : 300;
   nextGameTimer = setTimeout(() => { if (!paused) startGame(gameIndex + 1); }, pauseMs);
 });
 
@@ -102,9 +102,9 @@ pauseButton.addEventListener('click', () => {
   paused = !paused;
   pauseButton.setAttribute('aria-pressed', String(paused));
   pauseButton.textContent = paused ? 'Resume' : 'Pause';
-  if (paused) player.stopAutoplay();
+  if (paused) controller.stopAutoplay();
   else if (game.over) startGame(gameIndex + 1);
-  else player.startAutoplay();
+  else controller.startAutoplay();
 });
 
 const seedInput = document.querySelector('.demo-seed');
@@ -116,20 +116,20 @@ document.querySelector('.demo-seed-form').addEventListener('submit', (event) => 
   const url = new URL(location.href);
   url.searchParams.set('seed', String(baseSeed));
   history.replaceState(null, '', url);
-  player.stopAutoplay();
+  controller.stopAutoplay();
   tally = new GameTally();
   renderTally(record, tally);
   chart.clear();
   startGame(0);
 });
 
-new AiControls(document.querySelector('.demo-controls'), player, game, {
+new AiControls(document.querySelector('.demo-controls'), controller, game, {
   onSpeedChange: (speed) => renderer.setAnimations(speed.animate),
 });
 bindEvilSwitch(document.querySelector('.ai-evil'), { game, spawner: evil, marker: document.body });
-new LivePanel(live, player);
+new LivePanel(live, controller);
 renderTally(record, tally);
 renderer.render({ kind: 'restart', snapshot: game.snapshot() });
 chart.add(0, 0);
 showGame();
-player.startAutoplay();
+controller.startAutoplay();

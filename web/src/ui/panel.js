@@ -4,16 +4,16 @@
 import { formatCount, formatRate, formatValue } from './format.js';
 
 export class LivePanel {
-  constructor(element, player, { intervalMs = 250 } = {}) {
+  constructor(element, controller, { intervalMs = 250 } = {}) {
     this.element = element;
-    this.player = player;
+    this.controller = controller;
     this.fields = {};
     for (const field of element.querySelectorAll('[data-field]')) {
       this.fields[field.dataset.field] = field;
     }
     this.refresh();
     setInterval(() => this.refresh(), intervalMs);
-    player.onUpdate((_, reason) => { if (reason !== 'thinking') this.refresh(); });
+    controller.onUpdate((_, reason) => { if (reason !== 'thinking') this.refresh(); });
   }
 
   set(name, text) {
@@ -22,7 +22,7 @@ export class LivePanel {
   }
 
   refresh() {
-    const f = this.player.figures();
+    const f = this.controller.figures();
     this.set('movesPerSecond', formatRate(f.movesPerSecond));
     this.set('depth', f.depth === null ? '–' : String(f.depth));
     this.set('nodesPerSecond', formatCount(f.nodesPerSecond));

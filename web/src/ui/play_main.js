@@ -2,7 +2,7 @@
 // Step and Autoplay on top of it, with a choice of player and Evil mode.
 import { Game } from '../game/game.js';
 import { browserStorage } from '../game/storage.js';
-import { AiPlayer } from './ai_player.js';
+import { AutoplayController } from './autoplay_controller.js';
 import { AiControls } from './controls.js';
 import { loadEngine } from './engine_loader.js';
 import { bindEvilSwitch, evilSpawner } from './evil_mode.js';
@@ -23,9 +23,9 @@ const settings = loadSettings({
 const engine = loadEngine();
 const evil = evilSpawner(engine);
 const game = new Game({ spawner: settings.evil ? evil : null });
-const player = new AiPlayer({ game, engine, ...settings });
+const controller = new AutoplayController({ game, engine, ...settings });
 
-const renderer = new BoardRenderer(gameContainer, { animate: player.speed.animate });
+const renderer = new BoardRenderer(gameContainer, { animate: controller.speed.animate });
 game.onChange((event) => renderer.render(event));
 renderer.render({ kind: 'restart', snapshot: game.snapshot() });
 
@@ -33,27 +33,27 @@ const input = new InputManager({ gameContainer, commands: AI_KEYS });
 input.on('move', (dir) => game.move(dir));
 input.on('restart', () => game.restart());
 input.on('keepPlaying', () => game.keepGoing());
-input.on('autoplay', () => player.toggleAutoplay());
-input.on('step', () => { if (!player.autoplay) player.step(); });
-input.on('hint', () => { if (!player.autoplay) player.hint(); });
+input.on('autoplay', () => controller.toggleAutoplay());
+input.on('step', () => { if (!controller.autoplay) controller.step(); });
+input.on('hint', () => { if (!controller.autoplay) controller.hint(); });
 
 const hintView = new HintView(
   gameContainer.querySelector('.ai-hint-arrow'),
   document.querySelector('.ai-hint-values'),
 );
-player.onUpdate((_, reason) => { if (reason === 'hint') hintView.show(player.hintResult); });
+controller.onUpdate((_, reason) => { if (reason === 'hint') hintView.show(controller.hintResult); });
 
 const remember = () => saveSettings(browserStorage(), {
-  speed: player.speed.id,
-  strength: player.strength.id,
-  player: player.player.id,
+  speed: controller.speed.id,
+  strength: controller.strength.id,
+  player: controller.player.id,
   evil: game.spawner === evil,
 });
-player.onUpdate((_, reason) => { if (reason === 'settings') remember(); });
+controller.onUpdate((_, reason) => { if (reason === 'settings') remember(); });
 bindEvilSwitch(document.querySelector('.ai-evil'), {
   game, spawner: evil, marker: document.body, onChange: remember,
 });
-new AiControls(document.querySelector('.ai-controls'), player, game, {
+new AiControls(document.querySelector('.ai-controls'), controller, game, {
   onSpeedChange: (speed) => renderer.setAnimations(speed.animate),
 });
-new LivePanel(document.querySelector('.ai-panel'), player);
+new LivePanel(document.querySelector('.ai-panel'), controller);

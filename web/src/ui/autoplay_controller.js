@@ -13,7 +13,7 @@ import { AiChoice } from './ai_choice.js';
 const defaultNow = () => globalThis.performance.now();
 const defaultSleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export class AiPlayer extends AiChoice {
+export class AutoplayController extends AiChoice {
   constructor({
     game,
     engine, // an engine or a promise of one (the page starts before the wasm is ready)

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../../web/src/game/game.js';
 import { seededRandom } from '../../web/src/game/rng.js';
 import { legalMoves, moveBoard } from '../../web/src/game/rules.js';
-import { AiPlayer } from '../../web/src/ui/ai_player.js';
+import { AutoplayController } from '../../web/src/ui/autoplay_controller.js';
 import { controlState } from '../../web/src/ui/control_state.js';
 
 // Prefers left, then down, right, up (a weak but legal player), like engine.bestMove.
@@ -47,11 +47,11 @@ function setup({ board, engine = fakeEngine(), speed = 'max', strength = 't10', 
   const game = Game.inMemory({ random: seededRandom(seed) });
   if (board) game.setBoard(board, { score: 0 });
   const clock = fakeClock();
-  const player = new AiPlayer({ game, engine, speed, strength, now: clock.now, sleep: clock.sleep });
+  const player = new AutoplayController({ game, engine, speed, strength, now: clock.now, sleep: clock.sleep });
   return { game, player, engine, clock };
 }
 
-describe('AiPlayer', () => {
+describe('AutoplayController', () => {
   it('gives a legal hint with the four values and drops it when the board changes', async () => {
     const { game, player } = setup({ board: [2, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] });
     const hint = await player.hint();
