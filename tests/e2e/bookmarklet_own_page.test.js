@@ -123,7 +123,7 @@ describe('the bookmarklet on our own game page', () => {
     expect(over.messageKind).toBe('done');
     expect(over.toggle).toBe('Start');
     expect(await page.evaluate(() => document.querySelector('.game-message').classList.contains('game-over'))).toBe(true);
-    expect(await page.evaluate(() => window.__ai2048Bookmarklet.player.running)).toBe(false);
+    expect(await page.evaluate(() => window.__ai2048Bookmarklet.driver.running)).toBe(false);
     expect(await keydowns(page)).toBe(1);
     expect(page.url()).toBe(pageUrl);
     await screenshot(page, 'bookmarklet-own-page-game-over');

@@ -4,7 +4,7 @@
 // text: it must stay self-contained, with no comments inside its body.
 //
 // A second click finds window.__ai2048Bookmarklet and shows the panel that is
-// already there instead of starting another player. When the import fails
+// already there instead of starting another page driver. When the import fails
 // (the page's Content Security Policy, or the server is not running) an alert
 // says so; nothing else on the page changes.
 export function loader(base) {

@@ -3,7 +3,7 @@
 // engine from the same place as this file, and starts playing.
 import { detectOriginalPage } from './original_adapter.js';
 import { createOverlay } from './overlay.js';
-import { createPlayer } from './player.js';
+import { createPageDriver } from './page_driver.js';
 
 const GLOBAL = '__ai2048Bookmarklet';
 const ENGINE_URL = new URL('../src/engine/engine.js', import.meta.url).href;
@@ -34,14 +34,14 @@ export async function start() {
     existing.show();
     return existing;
   }
-  let player = null;
+  let driver = null;
   let engine = null;
   let closed = false;
   const overlay = createOverlay({
     onToggle: () => {
-      if (!player) return;
-      if (player.running) player.stop();
-      else player.start();
+      if (!driver) return;
+      if (driver.running) driver.stop();
+      else driver.start();
     },
     onClose: () => controller.close(),
   });
@@ -49,13 +49,13 @@ export async function start() {
     show: () => overlay.show(),
     close() {
       closed = true;
-      if (player) player.stop();
+      if (driver) driver.stop();
       if (engine) engine.dispose();
       overlay.destroy();
       if (window[GLOBAL] === controller) delete window[GLOBAL];
     },
-    get player() {
-      return player;
+    get driver() {
+      return driver;
     },
   };
   window[GLOBAL] = controller;
@@ -87,13 +87,13 @@ export async function start() {
     return controller;
   }
   overlay.setMode(describeMode(engine), engine.fallback || '');
-  player = createPlayer({
+  driver = createPageDriver({
     adapter: page.adapter,
     engine,
     ui: overlay,
     getSettings: overlay.settings,
     visibility: pageVisibility(document),
   });
-  player.start();
+  driver.start();
   return controller;
 }

@@ -1,12 +1,13 @@
-// The player loop: read the page's position, ask the engine, send the move,
-// check the page took it. It re-reads the board every turn, so a user's own
-// moves or New Game are simply the next position to play. Everything it
+// The page driver, the bookmarklet's play loop: read the page's position, ask
+// the engine, send the move, check the page took it. It re-reads the board
+// every turn, so a user's own moves or New Game are simply the next position
+// to play. Everything it
 // touches comes in as arguments (adapter, engine, ui, visibility), so tests
 // can drive it with fakes.
 import { DIRECTION_NAMES, legalMoves, maxTile } from '../src/game/rules.js';
 import { intervalOf, searchSettingsFor } from './settings.js';
 
-// Ignored moves in a row before the player gives up on the page.
+// Ignored moves in a row before the driver gives up on the page.
 const MAX_IGNORED = 8;
 // Moves averaged for the moves/s figure.
 const RATE_WINDOW = 20;
@@ -19,7 +20,7 @@ function nextUntried(values, legal, tried) {
   return open.sort((a, b) => value(b) - value(a))[0];
 }
 
-export function createPlayer({ adapter, engine, ui, getSettings, visibility, clock = defaultClock }) {
+export function createPageDriver({ adapter, engine, ui, getSettings, visibility, clock = defaultClock }) {
   let running = false;
   let runId = 0;
   let moves = 0;
@@ -47,7 +48,7 @@ export function createPlayer({ adapter, engine, ui, getSettings, visibility, clo
       + `${moves} AI moves. Start a New Game and press Start to play again.`, 'done', 'Game over');
   }
 
-  // Waits until the tab is visible again or the player is stopped.
+  // Waits until the tab is visible again or the driver is stopped.
   function untilVisible() {
     return new Promise((resolve) => {
       const done = () => {

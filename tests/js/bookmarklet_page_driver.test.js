@@ -1,9 +1,9 @@
-// The bookmarklet's player loop against a fake page and a fake engine: it
+// The bookmarklet's page driver against a fake page and a fake engine: it
 // plays to game over and reports, recovers from ignored moves, handles the
 // win message both ways, re-reads the board after a user's move and pauses
 // while the tab is hidden.
 import { describe, expect, it } from 'vitest';
-import { createPlayer } from '../../web/bookmarklet/player.js';
+import { createPageDriver } from '../../web/bookmarklet/page_driver.js';
 import { canMove, legalMoves as legalDirections } from '../../web/src/game/rules.js';
 
 function slide(board, dir) {
@@ -125,20 +125,20 @@ function setup(page, options = {}) {
   const visibility = fakeVisibility();
   const settings = { speed: 'max', strength: 'quick', keepGoing: true, ...options.settings };
   const engine = options.engine || fakeEngine();
-  const player = createPlayer({ adapter: page, engine, ui, getSettings: () => settings, visibility });
-  return { ui, visibility, settings, engine, player };
+  const driver = createPageDriver({ adapter: page, engine, ui, getSettings: () => settings, visibility });
+  return { ui, visibility, settings, engine, driver };
 }
 
 const START = [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2];
 
-describe('the bookmarklet player', () => {
+describe('the bookmarklet page driver', () => {
   it('plays to game over, stops and reports the final score', async () => {
     const page = fakePage(START);
-    const { ui, player } = setup(page);
-    player.start();
+    const { ui, driver } = setup(page);
+    driver.start();
     await until(() => ui.running === false, 'the game to end');
     expect(legalDirections(page.board)).toEqual([]);
-    expect(player.moves).toBe(page.accepted);
+    expect(driver.moves).toBe(page.accepted);
     expect(page.accepted).toBeGreaterThan(20);
     const last = ui.messages.at(-1);
     expect(last.kind).toBe('done');
@@ -155,10 +155,10 @@ describe('the bookmarklet player', () => {
         return true;
       },
     });
-    const { ui, player } = setup(page);
-    player.start();
+    const { ui, driver } = setup(page);
+    driver.start();
     await until(() => page.accepted >= 5, 'five moves');
-    player.stop();
+    driver.stop();
     // The first move (down) was ignored; the next send was another direction
     // from the same position, and play went on.
     expect(page.sent[0].dir).toBe(2);
@@ -169,9 +169,9 @@ describe('the bookmarklet player', () => {
 
   it('gives up with a message when the page ignores every move', async () => {
     const page = fakePage(START, { ignore: () => true });
-    const { ui, player } = setup(page);
-    player.start();
-    await until(() => ui.running === false, 'the player to stop');
+    const { ui, driver } = setup(page);
+    driver.start();
+    await until(() => ui.running === false, 'the driver to stop');
     expect(new Set(page.sent.map((s) => s.dir))).toEqual(new Set(legalDirections(START)));
     expect(ui.messages.at(-1)).toMatchObject({ kind: 'error' });
     expect(ui.messages.at(-1).text).toMatch(/ignores/);
@@ -179,19 +179,19 @@ describe('the bookmarklet player', () => {
 
   it('presses Keep going at "You win!" and plays on', async () => {
     const page = fakePage([1024, 1024, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    const { ui, player } = setup(page);
-    player.start();
+    const { ui, driver } = setup(page);
+    driver.start();
     await until(() => page.keepGoingClicks === 1 && page.accepted >= 3, 'moves after the win');
-    player.stop();
+    driver.stop();
     expect(page.board).toContain(2048);
     expect(ui.messages.some((m) => /You win/.test(m.text))).toBe(true);
   });
 
   it('stops at "You win!" when set to', async () => {
     const page = fakePage([1024, 1024, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
-    const { ui, player } = setup(page, { settings: { keepGoing: false } });
-    player.start();
-    await until(() => ui.running === false, 'the player to stop');
+    const { ui, driver } = setup(page, { settings: { keepGoing: false } });
+    driver.start();
+    await until(() => ui.running === false, 'the driver to stop');
     expect(page.keepGoingClicks).toBe(0);
     expect(page.board).toContain(2048);
     expect(ui.messages.at(-1).text).toMatch(/You win/);
@@ -210,10 +210,10 @@ describe('the bookmarklet player', () => {
       },
     });
     page = fakePage(START);
-    const { player } = setup(page, { engine });
-    player.start();
+    const { driver } = setup(page, { engine });
+    driver.start();
     await until(() => page.accepted >= 6, 'six moves');
-    player.stop();
+    driver.stop();
     expect(userMoved).toBe(true);
     // Every move was sent on the board the engine had just been asked about.
     for (const sent of page.sent) expect(engine.boards).toContain(sent.board);
@@ -222,8 +222,8 @@ describe('the bookmarklet player', () => {
 
   it('pauses while the tab is hidden and resumes after', async () => {
     const page = fakePage(START);
-    const { ui, visibility, player } = setup(page, { settings: { speed: '20' } });
-    player.start();
+    const { ui, visibility, driver } = setup(page, { settings: { speed: '20' } });
+    driver.start();
     await until(() => page.accepted >= 2, 'two moves');
     visibility.set(true);
     await until(() => ui.statuses.at(-1).includes('hidden'), 'the pause');
@@ -232,6 +232,6 @@ describe('the bookmarklet player', () => {
     expect(page.accepted).toBe(during);
     visibility.set(false);
     await until(() => page.accepted >= during + 2, 'moves after the tab is shown');
-    player.stop();
+    driver.stop();
   });
 });
