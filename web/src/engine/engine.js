@@ -123,12 +123,21 @@ class Engine {
   get fallback() { return this.#fallback; }
 
   bestMove(board, settings = {}) {
-    // Root parallelism is expectimax's; another player runs whole on one executor.
-    const player = settings !== null && typeof settings === 'object' ? settings.player : undefined;
-    if (player !== undefined && player !== 'expectimax') {
-      return this.#checked(() => this.#dispatcher.run('search', [board, settings]));
-    }
-    return this.#checked(() => searchBestMove(this.#dispatcher, board, settings));
+    return this.#checked(() => (this.#searchesByRoot(settings)
+      ? searchBestMove(this.#dispatcher, board, settings)
+      : this.#dispatcher.run('search', [board, settings])));
+  }
+
+  // The one place that picks a search's path. Root parallelism
+  // (root_search.js) is expectimax's, and pays with more than one executor;
+  // a node budget takes it even with one, so its result does not depend on
+  // the pool size. Otherwise the core's own search runs whole on one executor.
+  #searchesByRoot(settings) {
+    const object = settings !== null && typeof settings === 'object';
+    const player = object ? settings.player : undefined;
+    if (player !== undefined && player !== 'expectimax') return false;
+    const nodeBudget = object && settings.nodes !== undefined;
+    return this.#dispatcher.size > 1 || nodeBudget;
   }
 
   evilSpawn(board, options = {}) {

@@ -1,13 +1,9 @@
 // The operations an executor (a worker, or the main thread as a fallback)
 // runs on its own wasm instance. Requests and results are plain data, so they
 // cross postMessage unchanged. Bad input throws the bindings' Error.
+import { epochNow } from './clock.js';
 
 export const NO_LEGAL_MOVE = 'the board has no legal move (the game is over): nothing to search';
-
-// Milliseconds on a clock that workers and the page share.
-export function epochNow() {
-  return performance.timeOrigin + performance.now();
-}
 
 const OPS = {
   applyMove: (m, [board, dir]) => m.applyMove(board, dir),

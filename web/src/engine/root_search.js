@@ -19,8 +19,8 @@
 //     (from the node counts of the same kind of round one depth before) to end
 //     within 1.25x the time; a round still running at 1.3x is discarded. Not
 //     deterministic (neither is the core's).
-// With one executor, depth and time budgets go to the core's own search.
-import { epochNow } from './engine_ops.js';
+// engine.js decides when a search goes this way (searchesByRoot).
+import { epochNow } from './clock.js';
 
 const ROOT_NODES = 4;  // the core counts the four root moves once per search
 
@@ -100,9 +100,6 @@ async function deepenInRounds(dispatcher, board, settings, plan, start) {
 
 export async function searchBestMove(dispatcher, board, settings) {
   const start = epochNow();
-  const nodeBudget = settings !== null && typeof settings === 'object' && settings.nodes !== undefined;
-  if (dispatcher.size <= 1 && !nodeBudget) return dispatcher.run('search', [board, settings]);
-
   const plan = await dispatcher.run('plan', [board, settings]);
   const { depth: fixedDepth, nodes, timeMs } = plan.settings;
   let found;
