@@ -25,11 +25,11 @@ export function isDirection(dir) {
   return dir === UP || dir === RIGHT || dir === DOWN || dir === LEFT;
 }
 
-// The one slide-and-merge rule of the front end (the game model, the
-// bookmarklet and the engine's input checks all use this file): where each
-// tile of a line lands when the line slides toward index 0. Equal neighbours
-// merge once, so two tiles with the same target merge; targets[i] is -1 for
-// an empty cell. The model follows tiles with it; slideLine gives the values.
+// The one slide-and-merge rule of the front end: where each tile of a line
+// lands when the line slides toward index 0. Equal neighbours merge once, so
+// two tiles with the same target merge; targets[i] is -1 for an empty cell.
+// The game model follows its tiles with it; slideLine, moveBoard and
+// legalMoves (the bookmarklet's) give the values.
 export function slideTargets(values) {
   const targets = values.map(() => -1);
   let free = 0;
