@@ -1,9 +1,10 @@
 // A position's value for the adversarial searches (minimax and the evil
-// spawner): one interface over two evaluations, the expectimax heuristic
-// (heuristic.h) and the classic browser AI's family (classic_eval.h).
+// spawner): one interface over the evaluations the factory makes
+// (evaluation.h: the heuristic or the network) and the classic browser AI's
+// family (classic_eval.h).
 #pragma once
 
-#include "ai/heuristic.h"
+#include "ai/evaluation.h"
 #include "engine/board.h"
 
 namespace g2048 {
@@ -14,14 +15,17 @@ class BoardEvaluator {
   virtual double evaluate(Board b) const = 0;
 };
 
-// The expectimax row-table heuristic, for the evil spawner.
-class HeuristicEvaluator : public BoardEvaluator {
+// An evaluation from the factory, for the evil spawner (it keeps it alive).
+class FactoryEvaluator : public BoardEvaluator {
  public:
-  explicit HeuristicEvaluator(const Heuristic& h = Heuristic::standard()) : h_(h) {}
-  double evaluate(Board b) const override { return h_.evaluate(b); }
+  explicit FactoryEvaluator(Evaluation e = make_evaluation(EvaluationSettings()))
+      : e_(std::move(e)) {}
+  double evaluate(Board b) const override {
+    return e_.network ? e_.network->evaluate(b) : e_.heuristic->evaluate(b);
+  }
 
  private:
-  const Heuristic& h_;
+  Evaluation e_;
 };
 
 }  // namespace g2048

@@ -2,17 +2,6 @@
 
 namespace g2048 {
 
-namespace {
-
-bool default_weights(const HeuristicWeights& w) {
-  HeuristicWeights d;
-  return w.base == d.base && w.empty == d.empty && w.merges == d.merges &&
-         w.monotonicity == d.monotonicity && w.mono_power == d.mono_power && w.sum == d.sum &&
-         w.sum_power == d.sum_power;
-}
-
-}  // namespace
-
 const std::vector<std::string>& evaluation_names() {
   static const std::vector<std::string> names = {"heuristic", "network"};
   return names;
@@ -29,7 +18,7 @@ Evaluation make_evaluation(const EvaluationSettings& s) {
   Evaluation e;
   if (s.name == "network" && s.network) {
     e.network = s.network;
-  } else if (default_weights(s.weights)) {
+  } else if (s.weights == HeuristicWeights()) {
     // The shared standard table, built once: not owned.
     e.heuristic = std::shared_ptr<const Heuristic>(&Heuristic::standard(), [](const Heuristic*) {});
   } else {

@@ -66,10 +66,6 @@ const Heuristic& Heuristic::standard() {
 
 bool parse_weights(const std::string& text, HeuristicWeights* out, std::string* error) {
   HeuristicWeights w = *out;
-  struct Field { const char* name; double* value; };
-  Field fields[] = {{"base", &w.base}, {"empty", &w.empty}, {"merges", &w.merges},
-                    {"monotonicity", &w.monotonicity}, {"mono_power", &w.mono_power},
-                    {"sum", &w.sum}, {"sum_power", &w.sum_power}};
   std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t end = text.find(',', pos);
@@ -79,8 +75,8 @@ bool parse_weights(const std::string& text, HeuristicWeights* out, std::string* 
     if (item.empty()) continue;
     std::size_t eq = item.find('=');
     std::string name = item.substr(0, eq);
-    Field* field = nullptr;
-    for (auto& f : fields)
+    const HeuristicWeightField* field = nullptr;
+    for (const auto& f : kHeuristicWeightFields)
       if (name == f.name) field = &f;
     if (!field || eq == std::string::npos) {
       *error = "unknown heuristic weight \"" + name + "\" (expected name=value)";
@@ -93,7 +89,7 @@ bool parse_weights(const std::string& text, HeuristicWeights* out, std::string* 
       *error = "heuristic weight " + name + " is not a number: \"" + number + "\"";
       return false;
     }
-    *field->value = v;
+    w.*field->member = v;
   }
   *out = w;
   return true;

@@ -20,7 +20,30 @@ struct HeuristicWeights {
   double mono_power = 4.0;
   double sum = 11.0;          // times the sum of rank^sum_power: big tiles cost
   double sum_power = 3.5;
+
+  bool operator==(const HeuristicWeights& o) const;
 };
+
+// Every weight with its name: the one list that parsing and comparing go through.
+struct HeuristicWeightField {
+  const char* name;
+  double HeuristicWeights::*member;
+};
+inline constexpr HeuristicWeightField kHeuristicWeightFields[] = {
+    {"base", &HeuristicWeights::base},
+    {"empty", &HeuristicWeights::empty},
+    {"merges", &HeuristicWeights::merges},
+    {"monotonicity", &HeuristicWeights::monotonicity},
+    {"mono_power", &HeuristicWeights::mono_power},
+    {"sum", &HeuristicWeights::sum},
+    {"sum_power", &HeuristicWeights::sum_power},
+};
+
+inline bool HeuristicWeights::operator==(const HeuristicWeights& o) const {
+  for (const auto& f : kHeuristicWeightFields)
+    if (this->*f.member != o.*f.member) return false;
+  return true;
+}
 
 // Reads "name=value,name=value" over the defaults; false and a message on error.
 bool parse_weights(const std::string& text, HeuristicWeights* out, std::string* error);

@@ -42,8 +42,8 @@ bool RandomSpawner::place(const Tiles& board, bool, Rng& rng, Placement* out,
   return false;
 }
 
-EvilSpawner::EvilSpawner(int depth, const Heuristic& heuristic)
-    : depth_(depth), evaluator_(heuristic), search_(evaluator_, true) {}
+EvilSpawner::EvilSpawner(int depth, Evaluation evaluation)
+    : depth_(depth), evaluator_(std::move(evaluation)), search_(evaluator_, true) {}
 
 bool EvilSpawner::place(const Tiles& board, bool opening, Rng& rng, Placement* out,
                         std::string* error) {
@@ -125,7 +125,12 @@ std::unique_ptr<Spawner> make_spawner(const std::string& name, const SpawnerSett
                std::to_string(s.evil_depth);
       return nullptr;
     }
-    return std::make_unique<EvilSpawner>(s.evil_depth);
+    std::string problem = validate_evaluation(s.evaluation);
+    if (!problem.empty()) {
+      *error = problem;
+      return nullptr;
+    }
+    return std::make_unique<EvilSpawner>(s.evil_depth, make_evaluation(s.evaluation));
   }
   if (name == "human") {
     if (!s.ask) {

@@ -57,14 +57,14 @@ constexpr int kMaxEvilDepth = 4;
 
 class EvilSpawner : public Spawner {
  public:
-  explicit EvilSpawner(int depth, const Heuristic& heuristic = Heuristic::standard());
+  explicit EvilSpawner(int depth, Evaluation evaluation = make_evaluation(EvaluationSettings()));
   bool place(const Tiles& board, bool opening, Rng& rng, Placement* out,
              std::string* error) override;
   std::uint64_t nodes() const { return search_.nodes(); }
 
  private:
   int depth_;
-  HeuristicEvaluator evaluator_;
+  FactoryEvaluator evaluator_;
   MinimaxSearcher search_;
   RandomSpawner opening_;
 };
@@ -83,6 +83,7 @@ class HumanSpawner : public Spawner {
 
 struct SpawnerSettings {
   int evil_depth = 1;         // the evil spawner's look-ahead, 0..kMaxEvilDepth
+  EvaluationSettings evaluation;  // the evil spawner's (evaluation.h); the heuristic by default
   HumanSpawner::Ask ask;      // the human spawner's source of tiles
 };
 

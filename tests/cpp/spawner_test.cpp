@@ -136,7 +136,7 @@ TEST(EvilSpawner, ChoosesThePlacementWorstForThePlayer) {
   Rng unused(1);
   const Heuristic& h = Heuristic::standard();
   EvilSpawner evil1(1), evil2(2);
-  HeuristicEvaluator eval(h);
+  FactoryEvaluator eval;  // the standard heuristic, as the evil spawner has by default
   MinimaxSearcher plain(eval, false);
   for (int n = 0; n < 150; ++n) {
     Tiles t = testing_boards::random_tiles(rng, 10, n % 2 ? 0.15 : 0.45);
