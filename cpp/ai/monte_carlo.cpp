@@ -10,7 +10,7 @@ namespace {
 // SplitMix64's output mixing does the rest.
 std::uint64_t board_seed(std::uint64_t seed, const Tiles& t) {
   std::uint64_t h = seed ^ 0xCBF29CE484222325ULL;
-  for (std::uint8_t e : t.e) h = (h ^ e) * 0x100000001B3ULL;
+  for (std::uint8_t e : t.exponent) h = (h ^ e) * 0x100000001B3ULL;
   return h;
 }
 

@@ -9,9 +9,9 @@ std::string check_placement(const Tiles& board, int cell, int value) {
   if (cell < 0 || cell > 15)
     return "cell must be from 0 to 15 (row-major from the top-left), got " + std::to_string(cell);
   if (value != 2 && value != 4) return "a new tile is a 2 or a 4, got " + std::to_string(value);
-  if (board.e[cell] != 0)
+  if (board.exponent[cell] != 0)
     return "cell " + std::to_string(cell) + " is not empty (it holds a " +
-           std::to_string(1ULL << board.e[cell]) + ")";
+           std::to_string(1ULL << board.exponent[cell]) + ")";
   return "";
 }
 
@@ -21,7 +21,7 @@ bool apply_placement(Tiles* board, const Placement& p, std::string* error) {
     *error = problem;
     return false;
   }
-  board->e[p.cell] = static_cast<std::uint8_t>(p.value == 4 ? 2 : 1);
+  board->exponent[p.cell] = static_cast<std::uint8_t>(p.value == 4 ? 2 : 1);
   return true;
 }
 
@@ -34,8 +34,8 @@ bool RandomSpawner::place(const Tiles& board, bool, Rng& rng, Placement* out,
     return false;
   }
   for (int i = 0; i < 16; ++i) {
-    if (next.e[i] == board.e[i]) continue;
-    *out = Placement{i, next.e[i] == 2 ? 4 : 2};
+    if (next.exponent[i] == board.exponent[i]) continue;
+    *out = Placement{i, next.exponent[i] == 2 ? 4 : 2};
     return true;
   }
   *error = "no tile was placed";
@@ -57,7 +57,7 @@ bool EvilSpawner::place(const Tiles& board, bool opening, Rng& rng, Placement* o
   Option options[32];
   int n = 0;
   for (int i = 0; i < 16; ++i) {
-    if (board.e[i] != 0) continue;
+    if (board.exponent[i] != 0) continue;
     for (int e : {1, 2}) {
       Board child = b | (Board(e) << (4 * i));
       options[n++] = Option{child, evaluator_.evaluate(child), Placement{i, e == 1 ? 2 : 4}};

@@ -41,9 +41,9 @@ MoveOutcome apply_move_plain(const Tiles& t, int dir) {
   MoveOutcome out{t, 0, false};
   for (int j = 0; j < 4; ++j) {
     std::uint8_t line[4];
-    for (int k = 0; k < 4; ++k) line[k] = t.e[line_cell(dir, j, k)];
+    for (int k = 0; k < 4; ++k) line[k] = t.exponent[line_cell(dir, j, k)];
     out.gain += slide_line(line);
-    for (int k = 0; k < 4; ++k) out.tiles.e[line_cell(dir, j, k)] = line[k];
+    for (int k = 0; k < 4; ++k) out.tiles.exponent[line_cell(dir, j, k)] = line[k];
   }
   out.moved = out.tiles != t;
   return out;
@@ -70,7 +70,7 @@ bool tiles_from_values(const std::int64_t* values, std::size_t count, Tiles* out
         return false;
       }
     }
-    t.e[i] = static_cast<std::uint8_t>(e);
+    t.exponent[i] = static_cast<std::uint8_t>(e);
   }
   *out = t;
   return true;
@@ -78,7 +78,7 @@ bool tiles_from_values(const std::int64_t* values, std::size_t count, Tiles* out
 
 std::array<std::int64_t, 16> tiles_to_values(const Tiles& t) {
   std::array<std::int64_t, 16> v{};
-  for (int i = 0; i < 16; ++i) v[i] = t.e[i] ? (std::int64_t{1} << t.e[i]) : 0;
+  for (int i = 0; i < 16; ++i) v[i] = t.exponent[i] ? (std::int64_t{1} << t.exponent[i]) : 0;
   return v;
 }
 
@@ -119,13 +119,13 @@ std::string board_text(const Tiles& t) {
 
 int max_exponent(const Tiles& t) {
   int m = 0;
-  for (auto e : t.e) m = e > m ? e : m;
+  for (auto e : t.exponent) m = e > m ? e : m;
   return m;
 }
 
 int count_empty(const Tiles& t) {
   int n = 0;
-  for (auto e : t.e) n += e == 0;
+  for (auto e : t.exponent) n += e == 0;
   return n;
 }
 
@@ -133,13 +133,13 @@ bool fits_bitboard(const Tiles& t) { return max_exponent(t) <= 15; }
 
 Board to_bitboard(const Tiles& t) {
   Board b = 0;
-  for (int i = 0; i < 16; ++i) b |= Board(t.e[i] & 0xF) << (4 * i);
+  for (int i = 0; i < 16; ++i) b |= Board(t.exponent[i] & 0xF) << (4 * i);
   return b;
 }
 
 Tiles from_bitboard(Board b) {
   Tiles t;
-  for (int i = 0; i < 16; ++i) t.e[i] = static_cast<std::uint8_t>(cell(b, i));
+  for (int i = 0; i < 16; ++i) t.exponent[i] = static_cast<std::uint8_t>(cell(b, i));
   return t;
 }
 
@@ -167,9 +167,9 @@ bool spawn(Tiles* t, Rng& rng) {
   std::uint32_t pick = rng.below(static_cast<std::uint32_t>(empty));
   std::uint8_t exponent = rng.below(10) == 0 ? 2 : 1;
   for (int i = 0; i < 16; ++i) {
-    if (t->e[i] != 0) continue;
+    if (t->exponent[i] != 0) continue;
     if (pick == 0) {
-      t->e[i] = exponent;
+      t->exponent[i] = exponent;
       return true;
     }
     --pick;
@@ -191,7 +191,7 @@ Board to_search_board(const Tiles& t) {
   // above a gap down by one until the largest fits; prefer gaps of two or more
   // levels, so a tile the search makes from smaller ones rarely meets a big one.
   bool present[kMaxExponent + 1] = {};
-  for (auto e : t.e) present[e] = true;
+  for (auto e : t.exponent) present[e] = true;
   int label[kMaxExponent + 1];
   for (int e = 0; e <= kMaxExponent; ++e) label[e] = e;
   auto used = [&](int level) {
@@ -214,7 +214,7 @@ Board to_search_board(const Tiles& t) {
   }
   Board b = 0;
   for (int i = 0; i < 16; ++i) {
-    int l = label[t.e[i]];
+    int l = label[t.exponent[i]];
     b |= Board(l > 15 ? 15 : l) << (4 * i);
   }
   return b;

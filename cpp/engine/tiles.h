@@ -17,9 +17,10 @@ namespace g2048 {
 constexpr int kMaxExponent = 17;  // 131072, the largest tile a game can make
 
 struct Tiles {
-  std::array<std::uint8_t, 16> e{};  // row-major from the top-left
-  bool operator==(const Tiles& o) const { return e == o.e; }
-  bool operator!=(const Tiles& o) const { return e != o.e; }
+  // Per cell, row-major from the top-left: 0 empty, 1 for 2, ... 17 for 131072.
+  std::array<std::uint8_t, 16> exponent{};
+  bool operator==(const Tiles& o) const { return exponent == o.exponent; }
+  bool operator!=(const Tiles& o) const { return exponent != o.exponent; }
 };
 
 struct MoveOutcome {

@@ -171,9 +171,9 @@ TEST(Minimax, AvoidsAMoveTheAdversaryPunishesAtOnce) {
     MoveOutcome m = apply_move(t, dir);
     for (int i = 0; i < 16; ++i)
       for (std::uint8_t e : {1, 2}) {
-        if (m.tiles.e[i] != 0) continue;
+        if (m.tiles.exponent[i] != 0) continue;
         Tiles next = m.tiles;
-        next.e[i] = e;
+        next.exponent[i] = e;
         if (game_over(next)) return true;
       }
     return false;

@@ -32,10 +32,10 @@ bool loses_at_once(const Tiles& t, int dir) {
   MoveOutcome m = apply_move(t, dir);
   if (!m.moved) return false;
   for (int i = 0; i < 16; ++i) {
-    if (m.tiles.e[i] != 0) continue;
+    if (m.tiles.exponent[i] != 0) continue;
     for (std::uint8_t e : {1, 2}) {
       Tiles next = m.tiles;
-      next.e[i] = e;
+      next.exponent[i] = e;
       if (!game_over(next)) return false;
     }
   }

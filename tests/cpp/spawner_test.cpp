@@ -56,8 +56,8 @@ bool same_turns(const std::vector<TurnRecord>& a, const std::vector<TurnRecord>&
 int spawned_cell(const Tiles& moved, const Tiles& after) {
   int cell = -1;
   for (int i = 0; i < 16; ++i) {
-    if (moved.e[i] == after.e[i]) continue;
-    if (cell >= 0 || moved.e[i] != 0) return -1;
+    if (moved.exponent[i] == after.exponent[i]) continue;
+    if (cell >= 0 || moved.exponent[i] != 0) return -1;
     cell = i;
   }
   return cell;
@@ -66,7 +66,7 @@ int spawned_cell(const Tiles& moved, const Tiles& after) {
 // The player's best evaluation one reply after the tile p, by brute force.
 double reply_value(const Tiles& board, const Placement& p, const Heuristic& h) {
   Tiles t = board;
-  t.e[p.cell] = p.value == 4 ? 2 : 1;
+  t.exponent[p.cell] = p.value == 4 ? 2 : 1;
   double best = -std::numeric_limits<double>::infinity();
   for (int d = 0; d < 4; ++d) {
     MoveOutcome m = apply_move(t, d);
@@ -110,7 +110,7 @@ TEST(EvilSpawner, PlacesOnlyTwosAndFoursIntoEmptyCells) {
       std::string error;
       ASSERT_TRUE(evil.place(t, false, game_rng, &p, &error)) << error;
       ASSERT_TRUE(p.cell >= 0 && p.cell < 16);
-      ASSERT_EQ(t.e[p.cell], 0) << board_text(t);
+      ASSERT_EQ(t.exponent[p.cell], 0) << board_text(t);
       ASSERT_TRUE(p.value == 2 || p.value == 4);
     }
   }
@@ -124,7 +124,7 @@ TEST(EvilSpawner, PlacesOnlyTwosAndFoursIntoEmptyCells) {
                 Tiles moved = apply_move(turn.before, turn.dir).tiles;
                 int cell = spawned_cell(moved, turn.after);
                 ASSERT_GE(cell, 0) << board_text(turn.after);
-                ASSERT_TRUE(turn.after.e[cell] == 1 || turn.after.e[cell] == 2);
+                ASSERT_TRUE(turn.after.exponent[cell] == 1 || turn.after.exponent[cell] == 2);
                 ++turns;
               });
   }
@@ -147,20 +147,20 @@ TEST(EvilSpawner, ChoosesThePlacementWorstForThePlayer) {
     double worst = std::numeric_limits<double>::infinity();
     for (int i = 0; i < 16; ++i)
       for (int v : {2, 4})
-        if (t.e[i] == 0) worst = std::min(worst, reply_value(t, Placement{i, v}, h));
+        if (t.exponent[i] == 0) worst = std::min(worst, reply_value(t, Placement{i, v}, h));
     ASSERT_EQ(reply_value(t, chosen, h), worst) << board_text(t);
 
     if (n % 5) continue;  // depth 2 against plain minimax on fewer boards
     ASSERT_TRUE(evil2.place(t, false, unused, &chosen, &error)) << error;
     auto value2 = [&](const Placement& p) {
       Tiles u = t;
-      u.e[p.cell] = p.value == 4 ? 2 : 1;
+      u.exponent[p.cell] = p.value == 4 ? 2 : 1;
       return plain.player_to_move(to_search_board(u), 2, -1e300, 1e300);
     };
     double worst2 = std::numeric_limits<double>::infinity();
     for (int i = 0; i < 16; ++i)
       for (int v : {2, 4})
-        if (t.e[i] == 0) worst2 = std::min(worst2, value2(Placement{i, v}));
+        if (t.exponent[i] == 0) worst2 = std::min(worst2, value2(Placement{i, v}));
     ASSERT_EQ(value2(chosen), worst2) << board_text(t);
   }
 }
@@ -199,7 +199,7 @@ TEST(EvilSpawner, OpeningTilesAreTheGamesOwn) {
 
 TEST(HumanSpawner, ChecksEveryPlacement) {
   Tiles t;
-  t.e[5] = 3;
+  t.exponent[5] = 3;
   EXPECT_EQ(check_placement(t, 0, 2), "");
   EXPECT_EQ(check_placement(t, 15, 4), "");
   EXPECT_NE(check_placement(t, 5, 2).find("cell 5 is not empty (it holds a 8)"),
@@ -212,7 +212,7 @@ TEST(HumanSpawner, ChecksEveryPlacement) {
   EXPECT_FALSE(apply_placement(&t, Placement{5, 2}, &error));
   EXPECT_EQ(t, before);
   EXPECT_TRUE(apply_placement(&t, Placement{0, 4}, &error));
-  EXPECT_EQ(t.e[0], 2);
+  EXPECT_EQ(t.exponent[0], 2);
 }
 
 TEST(HumanSpawner, PlaysTheTilesItIsGivenAndStopsWhenThePersonDoes) {
@@ -223,7 +223,7 @@ TEST(HumanSpawner, PlaysTheTilesItIsGivenAndStopsWhenThePersonDoes) {
     if (asked == 40) return false;
     ++asked;
     for (int i = 0; i < 16; ++i)
-      if (board.e[i] == 0) {
+      if (board.exponent[i] == 0) {
         *out = Placement{i, 2};
         return true;
       }
@@ -240,8 +240,8 @@ TEST(HumanSpawner, PlaysTheTilesItIsGivenAndStopsWhenThePersonDoes) {
                                Tiles moved = apply_move(turn.before, turn.dir).tiles;
                                int cell = spawned_cell(moved, turn.after);
                                ASSERT_GE(cell, 0);
-                               for (int i = 0; i < cell; ++i) ASSERT_NE(moved.e[i], 0);
-                               ASSERT_EQ(turn.after.e[cell], 1);
+                               for (int i = 0; i < cell; ++i) ASSERT_NE(moved.exponent[i], 0);
+                               ASSERT_EQ(turn.after.exponent[cell], 1);
                              }
                              ++turns;
                            });

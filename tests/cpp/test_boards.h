@@ -13,7 +13,7 @@ inline g2048::Tiles random_tiles(std::mt19937_64& rng, int max_exponent, double 
   g2048::Tiles t;
   std::uniform_real_distribution<double> u(0, 1);
   std::uniform_int_distribution<int> e(1, max_exponent);
-  for (auto& cell : t.e) cell = static_cast<std::uint8_t>(u(rng) < empty_share ? 0 : e(rng));
+  for (auto& cell : t.exponent) cell = static_cast<std::uint8_t>(u(rng) < empty_share ? 0 : e(rng));
   return t;
 }
 

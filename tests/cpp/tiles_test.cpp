@@ -86,11 +86,11 @@ TEST(Spawn, OnlyIntoEmptyCellsEveryCellReachableAboutOneInTenIsAFour) {
     ASSERT_TRUE(spawn(&t, rng));
     int changed = 0;
     for (int i = 0; i < 16; ++i) {
-      if (t.e[i] == start.e[i]) continue;
+      if (t.exponent[i] == start.exponent[i]) continue;
       ++changed;
-      ASSERT_EQ(start.e[i], 0) << "spawned onto a tile";
-      ASSERT_TRUE(t.e[i] == 1 || t.e[i] == 2);
-      fours += t.e[i] == 2;
+      ASSERT_EQ(start.exponent[i], 0) << "spawned onto a tile";
+      ASSERT_TRUE(t.exponent[i] == 1 || t.exponent[i] == 2);
+      fours += t.exponent[i] == 2;
       reached.insert(i);
     }
     ASSERT_EQ(changed, 1);
@@ -127,15 +127,15 @@ TEST(SearchBoard, KeepsOrderEqualityAndLegalMovesOfBigTiles) {
   for (int n = 0; n < 50000; ++n) {
     Tiles t = testing_boards::random_tiles(rng, 17, n % 2 ? 0.2 : 0.0);
     if (max_exponent(t) <= 15) continue;
-    std::set<int> distinct(t.e.begin(), t.e.end());
+    std::set<int> distinct(t.exponent.begin(), t.exponent.end());
     distinct.erase(0);
     if (distinct.size() > 15) continue;  // cannot fit: only on full boards of distinct tiles
     Board b = to_search_board(t);
     for (int i = 0; i < 16; ++i) {
-      ASSERT_EQ(cell(b, i) == 0, t.e[i] == 0);
+      ASSERT_EQ(cell(b, i) == 0, t.exponent[i] == 0);
       for (int j = 0; j < 16; ++j) {
-        ASSERT_EQ(cell(b, i) < cell(b, j), t.e[i] < t.e[j]);
-        ASSERT_EQ(cell(b, i) == cell(b, j), t.e[i] == t.e[j]);
+        ASSERT_EQ(cell(b, i) < cell(b, j), t.exponent[i] < t.exponent[j]);
+        ASSERT_EQ(cell(b, i) == cell(b, j), t.exponent[i] == t.exponent[j]);
       }
     }
     ASSERT_EQ(legal_moves_mask(b), legal_moves_mask(t));
