@@ -1,13 +1,8 @@
-// Two naive baselines, to show the distance between naive and strong play.
-// Neither looks past the current move, and neither uses randomness.
-//
-// greedy: the move that merges the most tiles now; ties go to the larger
-//   score gain, then to the lowest direction. values[d] = merges + gain / 2^21
-//   (the gain of one move is below 2^21, so the fraction only breaks ties).
-// corner: keeps the big tiles in the bottom-left corner: down or left
-//   (whichever merges more, down on a tie) while one of them moves, else right,
-//   and up only when it is the one legal move. values[d] = 100 * tier + merges,
-//   tier 2 for down and left, 1 for right, 0 for up.
+// greedy: a naive baseline, to show the distance between naive and strong
+// play. The move that merges the most tiles now; ties go to the larger score
+// gain, then to the lowest direction. values[d] = merges + gain / 2^21 (the
+// gain of one move is below 2^21, so the fraction only breaks ties). It looks
+// no further than the current move and uses no randomness.
 #pragma once
 
 #include "ai/player.h"
@@ -19,9 +14,8 @@ class GreedyPlayer : public Player {
   SearchResult choose(const Tiles& board) override;
 };
 
-class CornerPlayer : public Player {
- public:
-  SearchResult choose(const Tiles& board) override;
-};
+// The highest value among the legal directions (values[d] != kIllegal), the
+// lowest direction on a tie: the naive players' final pick.
+void pick_best_legal(SearchResult* r);
 
 }  // namespace g2048

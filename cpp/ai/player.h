@@ -8,7 +8,7 @@
 //   minimax     the spawner as an adversary; alpha-beta, iterative deepening (minimax.h)
 //   montecarlo  K random playouts per legal move, best average score (monte_carlo.h)
 //   greedy      the move that merges the most tiles now (greedy.h)
-//   corner      down or left while one moves, else right, up only when forced (greedy.h)
+//   corner      down or left while one moves, else right, up only when forced (corner.h)
 #pragma once
 
 #include <cstdint>

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ai/expectimax_searcher.h"
+#include "ai/corner.h"
 #include "ai/greedy.h"
 #include "ai/minimax.h"
 #include "ai/monte_carlo.h"

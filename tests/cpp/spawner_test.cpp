@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ai/expectimax_searcher.h"
+#include "ai/corner.h"
 #include "ai/greedy.h"
 #include "ai/minimax.h"
 #include "ai/selfplay.h"
