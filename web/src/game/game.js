@@ -8,6 +8,7 @@
 // placeTile, whenever they click), and the game is saved once the tile is on
 // the board, so the saved state is always a whole position. Events: 'move',
 // 'place' (a new tile from outside), 'restart', 'keepGoing'.
+import { Emitter } from './emitter.js';
 import { GameModel } from './model.js';
 import { cellPosition, spawnerProblem } from './spawners.js';
 import { GameStorage, MemoryStorage } from './storage.js';
@@ -22,7 +23,7 @@ export class Game {
   } = {}) {
     this.storage = storage;
     this.model = new GameModel({ random, pauseAtWin });
-    this.listeners = new Set();
+    this.changes = new Emitter();
     this.version = 0;
     this.best = storage.bestScore();
     this.spawner = null;
@@ -41,14 +42,13 @@ export class Game {
     return new Game({ storage: new GameStorage(new MemoryStorage()), restore: false, ...options });
   }
 
+  // Returns a function that removes the listener.
   onChange(listener) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.add(listener);
   }
 
   emit(kind, details = {}) {
-    const event = { kind, version: this.version, snapshot: this.snapshot(), ...details };
-    for (const listener of this.listeners) listener(event);
+    this.changes.emit({ kind, version: this.version, snapshot: this.snapshot(), ...details });
   }
 
   get score() { return this.model.score; }

@@ -2,6 +2,8 @@
 // document, the code from event.which (or keyCode), so a synthetic
 // KeyboardEvent('keydown', {keyCode}) from a bookmarklet drives the page too.
 // Keys with alt, ctrl, meta or shift are left to the browser.
+import { Emitter } from '../game/emitter.js';
+
 export const KEY_DIRECTIONS = {
   38: 0, 39: 1, 40: 2, 37: 3, // arrows
   87: 0, 68: 1, 83: 2, 65: 3, // W D S A
@@ -29,7 +31,7 @@ function isTyping(event) {
 export class InputManager {
   // commands: extra keys, { keyCode: 'name' } emitted as events of that name.
   constructor({ doc = document, gameContainer, commands = {} }) {
-    this.handlers = new Map();
+    this.emitters = new Map(); // event name -> Emitter
     this.commands = commands;
     doc.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.bindButton(doc, '.retry-button', 'restart');
@@ -38,13 +40,14 @@ export class InputManager {
     if (gameContainer) this.listenForSwipes(gameContainer);
   }
 
+  // Returns a function that removes the handler.
   on(name, handler) {
-    if (!this.handlers.has(name)) this.handlers.set(name, []);
-    this.handlers.get(name).push(handler);
+    if (!this.emitters.has(name)) this.emitters.set(name, new Emitter());
+    return this.emitters.get(name).add(handler);
   }
 
   emit(name, data) {
-    for (const handler of this.handlers.get(name) || []) handler(data);
+    this.emitters.get(name)?.emit(data);
   }
 
   onKeyDown(event) {

@@ -1,17 +1,18 @@
 // The views' side of a controller: listeners called with (controller, reason)
 // whenever the controller's state changes.
+import { Emitter } from '../game/emitter.js';
+
 export class Observable {
   constructor() {
-    this.listeners = new Set();
+    this.updates = new Emitter();
   }
 
   // Returns a function that removes the listener.
   onUpdate(listener) {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.updates.add(listener);
   }
 
   emit(reason) {
-    for (const listener of this.listeners) listener(this, reason);
+    this.updates.emit(this, reason);
   }
 }
