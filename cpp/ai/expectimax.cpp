@@ -230,9 +230,7 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
     step_nodes.push_back(last_nodes);
   }
 
-  int legal = 0;
-  for (int d = 0; d < 4; ++d) legal |= (after[d] != board) << d;
-  result.best = best_direction(result.values, legal);
+  result.best = best_direction(result.values, legal_mask_of(board, after));
   result.nodes = nodes_;
   result.ms = ms_since(start);
   return result;

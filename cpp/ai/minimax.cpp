@@ -17,6 +17,20 @@ struct Child {
   int index;   // generation order: ties in key keep it, so the order is deterministic
 };
 
+// Orders children by their static value, highest first for the player (so
+// alpha rises early), lowest first for the adversary (so beta falls early).
+void order_children(Child* kids, int n, const BoardEvaluator& evaluator, bool highest_first) {
+  for (int i = 0; i < n; ++i) kids[i].key = evaluator.evaluate(kids[i].board);
+  auto before = [&](const Child& x, const Child& y) {
+    if (x.key != y.key) return highest_first ? x.key > y.key : x.key < y.key;
+    return x.index < y.index;
+  };
+  // Insertion sort: at most 32 children, and no out-of-bounds warning from
+  // std::sort's fixed-size first pass on a 4-element array.
+  for (int i = 1; i < n; ++i)
+    for (int j = i; j > 0 && before(kids[j], kids[j - 1]); --j) std::swap(kids[j], kids[j - 1]);
+}
+
 }  // namespace
 
 MinimaxSearcher::MinimaxSearcher(const BoardEvaluator& evaluator, bool alpha_beta)
@@ -34,13 +48,7 @@ double MinimaxSearcher::max_node(Board b, int depth, double alpha, double beta) 
   for (int d = 0; d < 4; ++d)
     if (after[d] != b) kids[n] = Child{after[d], 0.0, n}, ++n;
   if (n == 0) return kLoss - depth;
-  if (prune_ && depth >= 1 && n > 1) {
-    // Likely best first: the earlier alpha rises, the more the adversary can skip.
-    for (int i = 0; i < n; ++i) kids[i].key = evaluator_.evaluate(kids[i].board);
-    std::sort(kids, kids + n, [](const Child& x, const Child& y) {
-      return x.key != y.key ? x.key > y.key : x.index < y.index;
-    });
-  }
+  if (prune_ && depth >= 1 && n > 1) order_children(kids, n, evaluator_, true);
   double best = -kInf;
   for (int i = 0; i < n; ++i) {
     double v = min_node(kids[i].board, depth, alpha, beta);
@@ -65,13 +73,7 @@ double MinimaxSearcher::min_node(Board b, int depth, double alpha, double beta) 
     kids[n] = Child{b | (Board{2} << (4 * i)), 0.0, n}, ++n;
   }
   if (n == 0) return evaluator_.evaluate(b);  // not reached after a move: a move frees a cell
-  if (prune_ && depth >= 2) {
-    // Likely worst first: the earlier beta falls, the more the player can skip.
-    for (int i = 0; i < n; ++i) kids[i].key = evaluator_.evaluate(kids[i].board);
-    std::sort(kids, kids + n, [](const Child& x, const Child& y) {
-      return x.key != y.key ? x.key < y.key : x.index < y.index;
-    });
-  }
+  if (prune_ && depth >= 2) order_children(kids, n, evaluator_, false);
   double best = kInf;
   for (int i = 0; i < n; ++i) {
     double v = max_node(kids[i].board, depth - 1, alpha, beta);
@@ -147,11 +149,7 @@ SearchResult MinimaxSearcher::search(Board board, const SearchSettings& s) {
     depth_nodes.push_back(nodes_ - iter_nodes);
   }
 
-  if (!searched) {
-    int legal = 0;
-    for (int d = 0; d < 4; ++d) legal |= (after[d] != board) << d;
-    result.best = best_direction(result.values, legal);
-  }
+  if (!searched) result.best = best_direction(result.values, legal_mask_of(board, after));
   result.nodes = nodes_;
   result.ms = ms_since(start);
   return result;

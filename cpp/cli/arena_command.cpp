@@ -164,12 +164,9 @@ int run_arena(const Args& args) {
                                     "--minimax-depth", "--weights", "--eval", "--network"};
   known.insert(known.end(), kPlayerTuningOptions.begin(), kPlayerTuningOptions.end());
   args.check_known(known);
-  if (!args.positional().empty())
-    throw UsageError("arena takes no board; unexpected \"" + args.positional()[0] + "\"");
-  std::uint64_t games = args.count("--games", 50, 1, 1000000);
-  std::uint64_t seed = args.count("--seed", 1, 0, UINT64_MAX / 2);
-  unsigned jobs = static_cast<unsigned>(args.count("--jobs", 1, 1, 256));
-  std::uint64_t max_moves = args.count("--max-moves", 0, 0, UINT64_MAX / 2);
+  GameRunOptions run = game_run_options(args, "arena", 50);
+  std::uint64_t games = run.games, seed = run.seed, max_moves = run.max_moves;
+  unsigned jobs = run.jobs;
   double time_ms = args.number("--time-ms", 0, 0.001, 1e7);
   std::string spawner_name = args.text("--spawner", "random");
   check_spawner_name(spawner_name);

@@ -162,6 +162,18 @@ std::string default_network_path() {
   return env && *env ? env : AI2048_DEFAULT_NETWORK;
 }
 
+GameRunOptions game_run_options(const Args& args, const std::string& command,
+                                std::uint64_t default_games) {
+  if (!args.positional().empty())
+    throw UsageError(command + " takes no board; unexpected \"" + args.positional()[0] + "\"");
+  GameRunOptions o;
+  o.games = args.count("--games", default_games, 1, 1000000);
+  o.seed = args.count("--seed", 1, 0, UINT64_MAX / 2);
+  o.jobs = static_cast<unsigned>(args.count("--jobs", 1, 1, 256));
+  o.max_moves = args.count("--max-moves", 0, 0, UINT64_MAX / 2);
+  return o;
+}
+
 EvaluationSettings evaluation_settings(const Args& args) {
   EvaluationSettings e;
   e.weights = heuristic_weights(args);

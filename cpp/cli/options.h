@@ -36,6 +36,16 @@ class Args {
   std::vector<std::string> args_;
 };
 
+// What selfplay and arena share: --games --seed --jobs --max-moves, and no board.
+struct GameRunOptions {
+  std::uint64_t games = 1;
+  std::uint64_t seed = 1;
+  unsigned jobs = 1;
+  std::uint64_t max_moves = 0;  // 0: play to the end
+};
+GameRunOptions game_run_options(const Args& args, const std::string& command,
+                                std::uint64_t default_games);
+
 // Options that take no value.
 extern const std::vector<std::string> kFlags;
 

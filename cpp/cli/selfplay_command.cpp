@@ -132,12 +132,9 @@ int run_selfplay(const Args& args) {
   known.insert(known.end(),
                {"--games", "--seed", "--jobs", "--trace", "--max-moves", "--player", "--spawner"});
   args.check_known(known);
-  if (!args.positional().empty())
-    throw UsageError("selfplay takes no board; unexpected \"" + args.positional()[0] + "\"");
-  std::uint64_t games = args.count("--games", 1, 1, 1000000);
-  std::uint64_t seed = args.count("--seed", 1, 0, UINT64_MAX / 2);
-  unsigned jobs = static_cast<unsigned>(args.count("--jobs", 1, 1, 256));
-  std::uint64_t max_moves = args.count("--max-moves", 0, 0, UINT64_MAX / 2);
+  GameRunOptions run = game_run_options(args, "selfplay", 1);
+  std::uint64_t games = run.games, seed = run.seed, max_moves = run.max_moves;
+  unsigned jobs = run.jobs;
   std::string player_name = args.text("--player", "expectimax");
   std::string spawner_name = args.text("--spawner", "random");
   PlayerSettings settings = player_settings(args, search_settings(args));

@@ -91,6 +91,10 @@ Board move(Board b, int dir);
 std::uint32_t move_gain(Board b, int dir);
 // Bit d set when direction d changes the board.
 int legal_moves_mask(Board b);
+// The same, from the four moves' boards already at hand.
+inline int legal_mask_of(Board b, const Board after[4]) {
+  return (after[0] != b) | (after[1] != b) << 1 | (after[2] != b) << 2 | (after[3] != b) << 3;
+}
 inline bool game_over(Board b) { return legal_moves_mask(b) == 0; }
 int max_exponent(Board b);
 
