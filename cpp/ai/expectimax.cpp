@@ -73,7 +73,10 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
   nodes_ += 4;
   std::uint32_t gain[4] = {0, 0, 0, 0};
   if constexpr (Eval::kScoresMoves) move_gains(rows_, b, tr, gain);
-  float best = -std::numeric_limits<float>::infinity();
+  // No legal move: the game is lost, worth 0; values below 0 count as lost too
+  // (as in nneonneo's search: the heuristic goes negative only on boards of
+  // huge tiles, and a score still to come is never negative).
+  float best = 0.0f;
   if (depth_left == 0 || prob < cutoff_) {
     // Leaves are evaluated here rather than through chance_node: the same
     // values, one call less per leaf (it matters most in WebAssembly), and all
@@ -115,7 +118,7 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
       best = std::max(best, v);
     }
   }
-  return best == -std::numeric_limits<float>::infinity() ? 0.0f : best;  // no move: lost
+  return best;
 }
 
 template <class Eval>
