@@ -77,16 +77,14 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
   // (as in nneonneo's search: the heuristic goes negative only on boards of
   // huge tiles, and a score still to come is never negative).
   float best = 0.0f;
-  if (depth_left == 0 || prob < cutoff_) {
-    // Leaves are evaluated here rather than through chance_node: the same
-    // values, one call less per leaf (it matters most in WebAssembly), and all
-    // of a node's leaves in one batch.
-    Board moved[4];
-    int dirs[4], n = 0;
-    float value[4];
-    if constexpr (Eval::kCacheLeaves) {
-      // Leaves found in the cache are not evaluated again.
-      float cached[4];
+  bool leaves = depth_left == 0 || prob < cutoff_;
+  if constexpr (Eval::kCacheLeaves) {
+    if (leaves) {
+      // A costly evaluation: leaves found in the cache are not evaluated
+      // again, and the rest are evaluated in one batch, so their lookups overlap.
+      Board moved[4];
+      int dirs[4], n = 0;
+      float value[4], cached[4];
       int cached_dirs[4], hits = 0;
       for (int d = 0; d < 4; ++d) {
         if (after[d] == b) continue;
@@ -100,23 +98,22 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
       eval_.evaluate_many(moved, n, value);
       for (int k = 0; k < n; ++k) leaves_[leaf_slot(moved[k])] = Leaf{moved[k], value[k]};
       for (int k = 0; k < hits; ++k) value[n] = cached[k], dirs[n++] = cached_dirs[k];
-    } else {
-      for (int d = 0; d < 4; ++d)
-        if (after[d] != b) moved[n] = after[d], dirs[n++] = d;
-      eval_.evaluate_many(moved, n, value);
+      for (int k = 0; k < n; ++k) {
+        float v = value[k];
+        if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[dirs[k]]);
+        best = std::max(best, v);
+      }
+      return best;
     }
-    for (int k = 0; k < n; ++k) {
-      float v = value[k];
-      if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[dirs[k]]);
-      best = std::max(best, v);
-    }
-  } else {
-    for (int d = 0; d < 4; ++d) {
-      if (after[d] == b) continue;
-      float v = chance_node(after[d], depth_left, prob);
-      if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[d]);
-      best = std::max(best, v);
-    }
+  }
+  // Leaves are evaluated here rather than through chance_node: the same
+  // values, one call less per leaf (it matters most in WebAssembly).
+  for (int d = 0; d < 4; ++d) {
+    Board a = after[d];
+    if (a == b) continue;
+    float v = leaves ? eval_.evaluate(a) : chance_node(a, depth_left, prob);
+    if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[d]);
+    best = std::max(best, v);
   }
   return best;
 }

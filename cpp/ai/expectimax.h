@@ -7,10 +7,11 @@
 //
 // The evaluation is a template parameter: any class with
 //   float evaluate(Board afterstate) const;
-//   void evaluate_many(const Board* boards, int n, float* out) const;  // n <= 4
 //   static constexpr bool kScoresMoves;  // true: values are future score, so
 //                                        // the search adds each move's gain
-//   static constexpr bool kCacheLeaves;  // true: worth caching leaf values
+//   static constexpr bool kCacheLeaves;  // true: costly, so leaves go through a
+//                                        // cache, and those missing through
+//   void evaluate_many(const Board* boards, int n, float* out) const;  // n <= 4
 // ExpectimaxSearch is instantiated for each evaluation in expectimax.cpp (no
 // virtual call on the hot path); ExpectimaxSearcher (searcher.h) picks one at
 // run time.

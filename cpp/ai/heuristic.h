@@ -65,9 +65,6 @@ class Heuristic {
            table_[row_of(tr, 2)] + table_[row_of(tr, 3)];
   }
   float evaluate(Board b) const { return evaluate(b, transpose(b)); }
-  void evaluate_many(const Board* boards, int n, float* out) const {
-    for (int k = 0; k < n; ++k) out[k] = evaluate(boards[k]);
-  }
 
   // The default table, built once and shared.
   static const Heuristic& standard();

@@ -66,7 +66,7 @@ const Command kCommands[] = {
     {"network", g2048::cli::run_network,
      "  network FILE [--out FILE2[.gz] [--step P]]\n"
      "        what a network file holds; --out writes it 16-bit (weight step P score\n"
-     "        points, default 8), the form the search and the browser load\n",
+     "        points, default 64), the form the search and the browser load\n",
      false, false},
 };
 

@@ -20,7 +20,7 @@ int run_network(const Args& args) {
   QuantizedNetwork q = decoded.to_quantized();
   std::string out = args.text("--out", "");
   if (!out.empty()) {
-    float step = static_cast<float>(args.number("--step", 8, 0, 1e6));
+    float step = static_cast<float>(args.number("--step", kDefaultWeightStep, 0, 1e6));
     q = QuantizedNetwork::from(decoded.to_float(), step);
     if (!write_network_bytes(out, encode_network(q), &error)) throw UsageError(error);
   }

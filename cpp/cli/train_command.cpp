@@ -122,9 +122,7 @@ int run_train(const Args& args) {
   std::string checkpoint = args.text("--checkpoint", "");
   double checkpoint_minutes = args.number("--checkpoint-minutes", 5, 0.01, 1e6);
   std::string out_path = args.text("--out", "");
-  // The written network's weight step in score points: 8 keeps a board's value
-  // within about 15 points of the float network's and the 4x6 file near 20 MB.
-  float step = static_cast<float>(args.number("--step", 8, 0, 1e6));
+  float step = static_cast<float>(args.number("--step", kDefaultWeightStep, 0, 1e6));
   std::string log_path = args.text("--log", "");
   if (!s.games && !s.seconds) throw UsageError("give a limit: --games N or --minutes M");
   if (out_path.empty() && checkpoint.empty())
