@@ -19,23 +19,6 @@ int distinct_tiles(Board b) {
 
 }  // namespace
 
-std::string validate_settings(const SearchSettings& s) {
-  int budgets = (s.depth != 0) + (s.nodes != 0) + (s.time_ms != 0);
-  if (budgets > 1) return "give only one of depth, nodes and time";
-  if (s.depth < 0 || s.depth > kMaxSearchDepth)
-    return "depth must be from 1 to " + std::to_string(kMaxSearchDepth) + ", got " +
-           std::to_string(s.depth);
-  if (!(s.time_ms >= 0) || !std::isfinite(s.time_ms))
-    return "time budget must be a positive number of milliseconds";
-  if (s.min_depth < 0 || s.max_depth > kMaxSearchDepth || s.min_depth > s.max_depth)
-    return "min and max depth must satisfy 0 <= min <= max <= " + std::to_string(kMaxSearchDepth);
-  if (!(s.prob_cutoff >= 0 && s.prob_cutoff < 1))
-    return "probability cut-off must be at least 0 and below 1";
-  if (s.table_bits < 10 || s.table_bits > 26)
-    return "table bits must be from 10 to 26, got " + std::to_string(s.table_bits);
-  return "";
-}
-
 template <class Eval>
 ExpectimaxSearch<Eval>::ExpectimaxSearch(const Eval& eval) : eval_(eval), rows_(row_tables()) {
   if constexpr (Eval::kCacheLeaves) leaves_.assign(std::size_t{1} << kLeafBits, Leaf{0, 0.0f});
