@@ -31,6 +31,22 @@ void order_children(Child* kids, int n, const BoardEvaluator& evaluator, bool hi
     for (int j = i; j > 0 && before(kids[j], kids[j - 1]); --j) std::swap(kids[j], kids[j - 1]);
 }
 
+// The best child's value for the side to move: the player (kPlayer) takes the
+// highest and raises alpha, the adversary the lowest and lowers beta; with
+// pruning, the rest are skipped once alpha >= beta.
+template <bool kPlayer, class Value>
+double best_child(const Child* kids, int n, double alpha, double beta, bool prune, Value value) {
+  double best = kPlayer ? -kInf : kInf;
+  for (int i = 0; i < n; ++i) {
+    double v = value(kids[i].board, alpha, beta);
+    best = kPlayer ? std::max(best, v) : std::min(best, v);
+    if (!prune) continue;
+    (kPlayer ? alpha : beta) = kPlayer ? std::max(alpha, v) : std::min(beta, v);
+    if (alpha >= beta) break;
+  }
+  return best;
+}
+
 }  // namespace
 
 MinimaxSearcher::MinimaxSearcher(const BoardEvaluator& evaluator, bool alpha_beta)
@@ -49,16 +65,8 @@ double MinimaxSearcher::max_node(Board b, int depth, double alpha, double beta) 
     if (after[d] != b) kids[n] = Child{after[d], 0.0, n}, ++n;
   if (n == 0) return kLoss - depth;
   if (prune_ && depth >= 1 && n > 1) order_children(kids, n, evaluator_, true);
-  double best = -kInf;
-  for (int i = 0; i < n; ++i) {
-    double v = min_node(kids[i].board, depth, alpha, beta);
-    best = std::max(best, v);
-    if (prune_) {
-      alpha = std::max(alpha, v);
-      if (alpha >= beta) break;
-    }
-  }
-  return best;
+  return best_child<true>(kids, n, alpha, beta, prune_,
+                          [&](Board c, double a, double z) { return min_node(c, depth, a, z); });
 }
 
 // The adversary places a 2 or a 4 in the empty cell worst for the player.
@@ -74,16 +82,8 @@ double MinimaxSearcher::min_node(Board b, int depth, double alpha, double beta) 
   }
   if (n == 0) return evaluator_.evaluate(b);  // not reached after a move: a move frees a cell
   if (prune_ && depth >= 2) order_children(kids, n, evaluator_, false);
-  double best = kInf;
-  for (int i = 0; i < n; ++i) {
-    double v = max_node(kids[i].board, depth - 1, alpha, beta);
-    best = std::min(best, v);
-    if (prune_) {
-      beta = std::min(beta, v);
-      if (alpha >= beta) break;
-    }
-  }
-  return best;
+  return best_child<false>(kids, n, alpha, beta, prune_,
+                           [&](Board c, double a, double z) { return max_node(c, depth - 1, a, z); });
 }
 
 double MinimaxSearcher::player_to_move(Board b, int replies, double alpha, double beta) {
