@@ -126,11 +126,6 @@ val unload_network() {
   return val(true);
 }
 
-val values_to_js(const std::array<double, 4>& values) {
-  val out = val::array();
-  for (int d = 0; d < 4; ++d) out.set(d, values[d] == kIllegal ? val::null() : val(values[d]));
-  return out;
-}
 
 bool read_legal_board(const val& js, Tiles* out) {
   if (!read_board(js, out)) return false;
@@ -213,13 +208,7 @@ val search_or_null(const val& board, const val& settings) {
     }
     r = player->choose(tiles);
   }
-  val o = val::object();
-  o.set("dir", r.best);
-  o.set("values", values_to_js(r.values));
-  o.set("depth", r.depth);
-  o.set("nodes", static_cast<double>(r.nodes));
-  o.set("ms", r.ms);
-  return o;
+  return search_result_to_js(r);
 }
 
 // "Evil 2048": the cell and value the evil spawner (spawner.h) gives this
@@ -281,13 +270,8 @@ val search_root_move_or_null(const val& board, const val& dir, const val& depth,
     set_error("time limit must be a number of milliseconds from 0 (none) to 1e7");
     return val::null();
   }
-  RootMoveValue r = searcher(e).search_root_move(to_search_board(tiles), d, static_cast<int>(depth_n),
-                                                s, static_cast<std::uint64_t>(nodes_n), ms);
-  val o = val::object();
-  o.set("value", r.value == kIllegal ? val::null() : val(r.value));
-  o.set("nodes", static_cast<double>(r.nodes));
-  o.set("complete", r.complete);
-  return o;
+  return root_move_to_js(searcher(e).search_root_move(
+      to_search_board(tiles), d, static_cast<int>(depth_n), s, static_cast<std::uint64_t>(nodes_n), ms));
 }
 
 val chosen_depth_or_null(const val& board, const val& settings) {

@@ -326,4 +326,25 @@ val rng_state_to_js(std::uint64_t state) {
   return pair;
 }
 
+val search_result_to_js(const SearchResult& r) {
+  val values = val::array();
+  for (int d = 0; d < 4; ++d)
+    values.set(d, r.values[d] == kIllegal ? val::null() : val(r.values[d]));
+  val o = val::object();
+  o.set("dir", r.best);
+  o.set("values", values);
+  o.set("depth", r.depth);
+  o.set("nodes", static_cast<double>(r.nodes));
+  o.set("ms", r.ms);
+  return o;
+}
+
+val root_move_to_js(const RootMoveValue& r) {
+  val o = val::object();
+  o.set("value", r.value == kIllegal ? val::null() : val(r.value));
+  o.set("nodes", static_cast<double>(r.nodes));
+  o.set("complete", r.complete);
+  return o;
+}
+
 }  // namespace g2048::wasm

@@ -8,6 +8,7 @@
 
 #include <emscripten/val.h>
 
+#include "ai/expectimax.h"
 #include "ai/player.h"
 #include "ai/search_settings.h"
 #include "engine/tiles.h"
@@ -50,6 +51,12 @@ val player_settings_to_js(const PlayerChoice& p);
 // chosen depth): any other player is refused. *evaluation, when given, gets
 // the evaluation settings.
 bool read_settings(const val& js, SearchSettings* out, EvaluationSettings* evaluation = nullptr);
+
+// A search's answer: {dir, values (null where a direction does not move),
+// depth, nodes, ms}; a root move's: {value (null when it does not move),
+// nodes, complete}.
+val search_result_to_js(const SearchResult& r);
+val root_move_to_js(const RootMoveValue& r);
 
 // A whole number from min to max (a JS number, so at most 2^53).
 bool read_count(const val& js, const char* what, double min, double max, double* out);
