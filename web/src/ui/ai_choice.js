@@ -1,7 +1,7 @@
 // Which player the AI controls use and at what strength, shared by the play
 // and demo pages' AutoplayController and the 8402 page's AiResponder. A
 // strength the player does not take becomes the player's default.
-import { PLAYERS, findPlayer, findStrength, strengthFor, strengthsFor } from './presets.js';
+import { PLAYERS, findOrThrow, findPlayer, findStrength, strengthFor, strengthsFor } from './presets.js';
 import { Observable } from './observable.js';
 
 export class AiChoice extends Observable {
@@ -12,8 +12,7 @@ export class AiChoice extends Observable {
   }
 
   setStrength(id) {
-    const strength = findStrength(id);
-    if (!strength) throw new Error(`unknown strength ${id}`);
+    const strength = findOrThrow(findStrength, id, 'strength');
     if (!strengthsFor(this.player.id).includes(strength)) {
       throw new Error(`the ${this.player.id} player does not take strength ${id}`);
     }
@@ -23,8 +22,7 @@ export class AiChoice extends Observable {
 
   // Another player; the strength stays when the new player takes it.
   setPlayer(id) {
-    const player = findPlayer(id);
-    if (!player) throw new Error(`unknown player ${id}`);
+    const player = findOrThrow(findPlayer, id, 'player');
     this.player = player;
     this.strength = strengthFor(player.id, this.strength.id);
     this.emit('settings');

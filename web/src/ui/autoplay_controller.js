@@ -6,7 +6,7 @@
 // before the board is read.
 import { RateMeter } from './rate_meter.js';
 import {
-  DEFAULT_PLAYER, SPEEDS, STRENGTHS, findSpeed, findStrength, searchSettings,
+  DEFAULT_PLAYER, SPEEDS, STRENGTHS, findOrThrow, findSpeed, findStrength, searchSettings,
 } from './presets.js';
 import { AiChoice } from './ai_choice.js';
 
@@ -62,9 +62,7 @@ export class AutoplayController extends AiChoice {
   }
 
   setSpeed(id) {
-    const speed = findSpeed(id);
-    if (!speed) throw new Error(`unknown speed ${id}`);
-    this.speed = speed;
+    this.speed = findOrThrow(findSpeed, id, 'speed');
     this.emit('settings');
   }
 

@@ -79,6 +79,13 @@ export function findPlayer(id) {
   return PLAYERS.find((p) => p.id === id) || null;
 }
 
+// The entry a finder gives for id, or an Error that names what is unknown.
+export function findOrThrow(find, id, what) {
+  const found = find(id);
+  if (!found) throw new Error(`unknown ${what} ${id}`);
+  return found;
+}
+
 export function strengthsFor(playerId) {
   return (findPlayer(playerId) || PLAYERS[0]).strengths;
 }
