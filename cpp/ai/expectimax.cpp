@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "ai/heuristic.h"
 #include "ai/ntuple.h"
@@ -51,8 +50,8 @@ void ExpectimaxSearch<Eval>::next_scope() {
 template <class Eval>
 float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
   Board tr = transpose(b);
-  Board after[4] = {move_up(rows_, b, tr), move_right(rows_, b), move_down(rows_, b, tr),
-                    move_left(rows_, b)};
+  Board after[4];
+  all_moves(rows_, b, tr, after);
   nodes_ += 4;
   std::uint32_t gain[4] = {0, 0, 0, 0};
   if constexpr (Eval::kScoresMoves) move_gains(rows_, b, tr, gain);

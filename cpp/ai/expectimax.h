@@ -13,7 +13,7 @@
 //                                        // cache, and those missing through
 //   void evaluate_many(const Board* boards, int n, float* out) const;  // n <= 4
 // ExpectimaxSearch is instantiated for each evaluation in expectimax.cpp (no
-// virtual call on the hot path); ExpectimaxSearcher (searcher.h) picks one at
+// virtual call on the hot path); ExpectimaxSearcher (expectimax_searcher.h) picks one at
 // run time.
 #pragma once
 

@@ -56,8 +56,8 @@ MinimaxSearcher::MinimaxSearcher(const BoardEvaluator& evaluator, bool alpha_bet
 double MinimaxSearcher::max_node(Board b, int depth, double alpha, double beta) {
   if (guard_.stop(nodes_)) return 0;
   Board tr = transpose(b);
-  Board after[4] = {move_up(rows_, b, tr), move_right(rows_, b), move_down(rows_, b, tr),
-                    move_left(rows_, b)};
+  Board after[4];
+  all_moves(rows_, b, tr, after);
   nodes_ += 4;
   Child kids[4];
   int n = 0;

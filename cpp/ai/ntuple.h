@@ -96,6 +96,26 @@ class NTupleLayout {
   std::size_t per_stage_ = 0;
 };
 
+// The feature sums of n boards (n <= 4), each summed in feature order: every
+// board's indices are computed, and its weights prefetched, before the first
+// lookup, so the lookups of all the boards are in flight together (the tables
+// are far larger than the caches).
+template <class Sum, class Weight>
+void sum_features(const NTupleLayout& layout, const Weight* w, const Board* boards, int n,
+                  Sum* out) {
+  std::size_t index[4][kMaxTuples * 8];
+  const int features = layout.feature_count();
+  for (int k = 0; k < n; ++k) {
+    layout.feature_indices(boards[k], index[k]);
+    for (int i = 0; i < features; ++i) __builtin_prefetch(&w[index[k][i]]);
+  }
+  for (int k = 0; k < n; ++k) {
+    Sum sum = 0;
+    for (int i = 0; i < features; ++i) sum += w[index[k][i]];
+    out[k] = sum;
+  }
+}
+
 // Float weights: the trainer's network.
 class NTupleNetwork {
  public:
@@ -112,6 +132,10 @@ class NTupleNetwork {
     float sum = 0.0f;
     layout_.for_each_feature(b, [&](std::size_t i) { sum += weights_[i]; });
     return sum;
+  }
+  // The values of n boards (n <= 4), the same as evaluate() one by one.
+  void evaluate_many(const Board* boards, int n, float* out) const {
+    sum_features(layout_, weights_.data(), boards, n, out);
   }
   // Adds delta to the weight of every feature of b.
   void add(Board b, float delta) {
@@ -153,19 +177,11 @@ class QuantizedNetwork {
     layout_.for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
     return static_cast<float>(sum) * scale_;
   }
-  // The values of n boards (n <= 4), the same as evaluate() one by one: every
-  // board's feature indices are computed before the first lookup, so the
-  // lookups of all the boards are in flight together.
+  // The values of n boards (n <= 4), the same as evaluate() one by one.
   void evaluate_many(const Board* boards, int n, float* out) const {
-    std::size_t index[4][kMaxTuples * 8];
-    const int features = layout_.feature_count();
-    for (int k = 0; k < n; ++k) layout_.feature_indices(boards[k], index[k]);
-    const std::int16_t* w = weights_.get();
-    for (int k = 0; k < n; ++k) {
-      std::int32_t sum = 0;
-      for (int i = 0; i < features; ++i) sum += w[index[k][i]];
-      out[k] = static_cast<float>(sum) * scale_;
-    }
+    std::int32_t sum[4];
+    sum_features(layout_, weights_.get(), boards, n, sum);
+    for (int k = 0; k < n; ++k) out[k] = static_cast<float>(sum[k]) * scale_;
   }
 
  private:

@@ -86,35 +86,24 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
   path.reserve(8192);
   rewards.reserve(8192);
   TrainedGame game;
-  const NTupleLayout& layout = net_->layout();
-  const std::vector<float>& w = net_->weights();
-  const int features = layout.feature_count();
   for (;;) {
-    Board after[4];
+    Board after[4], legal[4];
     std::uint32_t gain[4];
     Board tr = transpose(b);
-    after[kUp] = move_up(tables, b, tr);
-    after[kRight] = move_right(tables, b);
-    after[kDown] = move_down(tables, b, tr);
-    after[kLeft] = move_left(tables, b);
+    all_moves(tables, b, tr, after);
     move_gains(tables, b, tr, gain);
-    // All four afterstates' lookups are started before any is summed.
-    std::size_t index[4][kMaxTuples * 8];
-    for (int d = 0; d < 4; ++d) {
-      if (after[d] == b) continue;
-      layout.feature_indices(after[d], index[d]);
-      for (int i = 0; i < features; ++i) __builtin_prefetch(&w[index[d][i]]);
-    }
+    int dirs[4], n = 0;
+    for (int d = 0; d < 4; ++d)
+      if (after[d] != b) legal[n] = after[d], dirs[n++] = d;
+    if (n == 0) break;
+    float value[4];
+    net_->evaluate_many(legal, n, value);
     int best = -1;
     float best_value = -std::numeric_limits<float>::infinity();
-    for (int d = 0; d < 4; ++d) {
-      if (after[d] == b) continue;
-      float sum = 0.0f;
-      for (int i = 0; i < features; ++i) sum += w[index[d][i]];
-      float v = static_cast<float>(gain[d]) + sum;
-      if (v > best_value) best_value = v, best = d;
+    for (int k = 0; k < n; ++k) {
+      float v = static_cast<float>(gain[dirs[k]]) + value[k];
+      if (v > best_value) best_value = v, best = dirs[k];
     }
-    if (best < 0) break;
     path.push_back(after[best]);
     rewards.push_back(gain[best]);
     game.score += gain[best];

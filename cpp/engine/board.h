@@ -74,6 +74,14 @@ inline Board move_down(const RowTables& t, Board b, Board tr) {
          (t.down_diff[row_of(tr, 2)] << 8) ^ (t.down_diff[row_of(tr, 3)] << 12);
 }
 
+// The four moves' boards (indexed by direction), given b's transpose.
+inline void all_moves(const RowTables& t, Board b, Board tr, Board after[4]) {
+  after[kUp] = move_up(t, b, tr);
+  after[kRight] = move_right(t, b);
+  after[kDown] = move_down(t, b, tr);
+  after[kLeft] = move_left(t, b);
+}
+
 // The score each direction's move gains (indexed by direction), given b's transpose.
 inline void move_gains(const RowTables& t, Board b, Board tr, std::uint32_t gain[4]) {
   gain[kUp] = gain[kRight] = gain[kDown] = gain[kLeft] = 0;
