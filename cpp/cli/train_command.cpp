@@ -134,11 +134,10 @@ int run_train(const Args& args) {
   Progress progress;
   std::string error;
   std::string start_from = args.text("--from", "");
-  if (args.has_flag("--resume") && read_progress(checkpoint + ".progress", &progress)) {
+  // A checkpoint with its progress file wins over --from; without one, --resume
+  // starts afresh (the first run of a resumable command).
+  if (args.has_flag("--resume") && read_progress(checkpoint + ".progress", &progress))
     start_from = checkpoint;
-  } else {
-    progress = Progress();
-  }
   if (!start_from.empty()) {
     DecodedNetwork decoded;
     if (!load_network(start_from, &decoded, &error)) throw UsageError(error);
