@@ -16,6 +16,8 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
+  '.gz': 'application/gzip',
+  '.webmanifest': 'application/manifest+json',
 };
 
 export function createStaticServer(rootDir) {
@@ -52,7 +54,8 @@ export function createStaticServer(rootDir) {
         return;
       }
       const type = TYPES[path.extname(file)] || 'application/octet-stream';
-      res.writeHead(200, { ...headers, 'Content-Type': type });
+      // Content-Length lets a download show its progress (the network file).
+      res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': data.length });
       res.end(req.method === 'HEAD' ? undefined : data);
     });
   });
