@@ -19,6 +19,7 @@
 
 #include "ai/expectimax_searcher.h"
 #include "ai/network_file.h"
+#include "ai/network_stream.h"
 #include "ai/player.h"
 #include "ai/spawner.h"
 #include "wasm/js_convert.h"
@@ -51,59 +52,73 @@ val network_info(const QuantizedNetwork& net) {
   return o;
 }
 
-// A network file's bytes (a Uint8Array, decompressed) into this module. The
-// weights are read from the array in small chunks into their place in wasm
-// memory, so loading needs the weights' size once, not twice; the checksum is
-// checked before the network is used.
-val load_network_or_null(const val& bytes) {
+// A network file arrives in pieces (networkBegin, networkPush..., networkFinish:
+// a download decompressed as it comes) or whole (loadNetwork). Each piece is
+// copied through a small buffer straight into the weights' place in wasm
+// memory, so loading needs the weights' size once; the checksum is checked
+// before the network replaces the one in use.
+std::unique_ptr<NetworkStreamReader>& network_reader() {
+  static std::unique_ptr<NetworkStreamReader> instance;
+  return instance;
+}
+
+bool read_size(const val& js, std::size_t* out) {
+  if (!js.isNumber()) {
+    set_error("networkBegin takes the file's size in bytes, got " + describe(js));
+    return false;
+  }
+  double size = js.as<double>();
+  if (!(size >= 0 && size <= 4294967295.0) || size != static_cast<double>(static_cast<std::size_t>(size))) {
+    set_error("networkBegin: the file's size must be a whole number of bytes below 4 GB");
+    return false;
+  }
+  *out = static_cast<std::size_t>(size);
+  return true;
+}
+
+val network_begin_or_null(const val& total) {
+  std::size_t size;
+  if (!read_size(total, &size)) return val::null();
+  network_reader() = std::make_unique<NetworkStreamReader>(size);
+  return val(true);
+}
+
+val network_push_or_null(const val& bytes) {
+  if (!network_reader()) {
+    set_error("networkPush: call networkBegin first");
+    return val::null();
+  }
   if (!bytes.instanceof(val::global("Uint8Array"))) {
-    set_error("loadNetwork takes the file's bytes as a Uint8Array, got " + describe(bytes));
+    set_error("networkPush takes the file's bytes as a Uint8Array, got " + describe(bytes));
     return val::null();
   }
   std::size_t size = bytes["length"].as<std::size_t>();
-  std::size_t head_size = std::min<std::size_t>(size, 4096);
-  std::vector<std::uint8_t> head =
-      emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes.call<val>("subarray", 0, head_size));
-  NetworkHeader h;
+  std::vector<std::uint8_t> chunk(std::min<std::size_t>(size, 1 << 16));
   std::string error;
-  if (!read_network_header(head.data(), head.size(), size, &h, &error)) {
-    set_error(error);
-    return val::null();
+  for (std::size_t at = 0; at < size; at += chunk.size()) {
+    std::size_t len = std::min(chunk.size(), size - at);
+    val(emscripten::typed_memory_view(len, chunk.data()))
+        .call<void>("set", bytes.call<val>("subarray", at, at + len));
+    if (!network_reader()->push(chunk.data(), len, &error)) {
+      network_reader().reset();
+      set_error(error);
+      return val::null();
+    }
   }
-  if (h.encoding != WeightEncoding::kInt16) {
-    set_error("network file: the browser takes 16-bit weights (write the network with ai2048 train --out)");
+  return val(static_cast<double>(network_reader()->received()));
+}
+
+val network_finish_or_null() {
+  if (!network_reader()) {
+    set_error("networkFinish: call networkBegin first");
     return val::null();
   }
   QuantizedNetwork net;
-  if (!QuantizedNetwork::allocate(h.layout, h.scale, &net)) {
-    set_error("network file: not enough memory for " + std::to_string(h.weight_bytes >> 20) +
-              " MB of weights");
-    return val::null();
-  }
-  std::vector<std::uint8_t> tail =
-      emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes.call<val>("subarray", size - 4, size));
-  // The two byte planes pass through a small buffer in the file's order (the
-  // checksum's), the high plane first.
-  std::uint32_t crc = crc32(head.data(), h.header_bytes);
-  std::vector<std::uint8_t> chunk(1 << 16);
-  std::int16_t* w = net.weights();
-  const std::size_t n = net.size();
-  for (std::size_t plane = 0; plane < 2; ++plane) {
-    for (std::size_t at = 0; at < n; at += chunk.size()) {
-      std::size_t len = std::min(chunk.size(), n - at), from = h.header_bytes + plane * n + at;
-      val(emscripten::typed_memory_view(len, chunk.data()))
-          .call<void>("set", bytes.call<val>("subarray", from, from + len));
-      crc = crc32(chunk.data(), len, crc);
-      for (std::size_t i = 0; i < len; ++i) {
-        auto high = static_cast<std::uint16_t>(w[at + i]);
-        w[at + i] = plane == 0 ? static_cast<std::int16_t>(chunk[i] << 8)
-                               : unzigzag(static_cast<std::uint16_t>(high | chunk[i]));
-      }
-    }
-  }
-  std::uint32_t stored = tail[0] | (tail[1] << 8) | (tail[2] << 16) | (std::uint32_t{tail[3]} << 24);
-  if (crc != stored) {
-    set_error("network file: checksum mismatch (the file is corrupt)");
+  std::string error;
+  bool ok = network_reader()->finish(&net, &error);
+  network_reader().reset();
+  if (!ok) {
+    set_error(error);
     return val::null();
   }
   auto shared = std::make_shared<const QuantizedNetwork>(std::move(net));
@@ -114,6 +129,17 @@ val load_network_or_null(const val& bytes) {
   e.network = shared;
   network_searcher() = std::make_unique<ExpectimaxSearcher>(make_evaluation(e));
   return network_info(*shared);
+}
+
+// A whole file's bytes (a Uint8Array, decompressed).
+val load_network_or_null(const val& bytes) {
+  if (!bytes.instanceof(val::global("Uint8Array"))) {
+    set_error("loadNetwork takes the file's bytes as a Uint8Array, got " + describe(bytes));
+    return val::null();
+  }
+  if (network_begin_or_null(bytes["length"]).isNull()) return val::null();
+  if (network_push_or_null(bytes).isNull()) return val::null();
+  return network_finish_or_null();
 }
 
 val network_info_js() {
@@ -331,6 +357,9 @@ EMSCRIPTEN_BINDINGS(engine) {
   function("placeTile", &guarded<place_tile_or_null, val, val, val>);
   function("playerNames", &player_names_js);
   function("loadNetwork", &guarded<load_network_or_null, val>);
+  function("networkBegin", &guarded<network_begin_or_null, val>);
+  function("networkPush", &guarded<network_push_or_null, val>);
+  function("networkFinish", &guarded<network_finish_or_null>);
   function("networkInfo", &network_info_js);
   function("unloadNetwork", &unload_network);
   emscripten::constant("maxEvilDepth", kMaxEvilDepth);

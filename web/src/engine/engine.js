@@ -13,6 +13,21 @@
 //   await engine.placeTile(board, cell, value)  // the board with that tile
 //   engine.dispose()
 //
+// The learned evaluation (an n-tuple network, cpp/ai/ntuple.h):
+//   await engine.loadNetwork(url, { onProgress(received, total) })
+//                      downloads the .n2048.gz (default DEFAULT_NETWORK_URL,
+//                      the shipped one beside the site) into one network
+//                      executor of its own: {tuples, weights, bytes, ms, ...};
+//                      rejects with a one-line reason, and the engine goes on
+//                      with the heuristic.
+//   engine.evaluation  'heuristic' | 'loading' | 'network'
+//   engine.network     what loadNetwork resolved to, or null
+//   engine.networkProblem  null, or why the network is not in use
+// With a network, expectimax searches run whole on the network executor (the
+// core's own search and time target) unless settings.eval is 'heuristic'; the
+// other players, the rules and the spawners stay on the pool. One executor
+// holds the 134 MB of weights however large the pool: a tab holds one copy.
+//
 // Boards are 16 tile values, row-major (0 empty, 2..131072); cells 0..15
 // row-major; directions 0 up, 1 right, 2 down, 3 left. Settings: {depth} |
 // {nodes} | {timeMs}, plus minDepth, maxDepth, cutoff, tableBits (default 18:
@@ -53,6 +68,7 @@ export const DIRECTION_NAMES = Object.freeze(['up', 'right', 'down', 'left']);
 export const PLAYER_NAMES = Object.freeze(['expectimax', 'minimax', 'montecarlo', 'greedy', 'corner']);
 export const DEFAULT_EVIL_DEPTH = 1;
 export const WORKER_URL = new URL('./search_worker.js', import.meta.url).href;
+export const DEFAULT_NETWORK_URL = new URL('../../network/network.n2048.gz', import.meta.url).href;
 
 const MAX_POOL = 16;
 
@@ -74,11 +90,29 @@ async function startWorkers(createWorker, count, wasm, timeoutMs) {
   };
 }
 
+function workerFactoryOf(options) {
+  return options.createWorker ?? browserWorkerFactory();
+}
+
+// The executor that holds the network: a worker of its own where the pool
+// runs on workers, else (as the pool) the main thread.
+async function startNetworkExecutor(options, wasm, poolOnWorkers) {
+  const createWorker = poolOnWorkers ? workerFactoryOf(options) : null;
+  if (createWorker) {
+    try {
+      return await startWorkerExecutor(createWorker, WORKER_URL, wasm, options.workerStartMs ?? 15000);
+    } catch {
+      // The main thread, as for the pool.
+    }
+  }
+  return MainThreadExecutor.create(wasm);
+}
+
 // The executors the engine starts with, and why there are fewer than asked for.
 async function startExecutors(options, wasm) {
   const wanted = requestedPoolSize(options);
   if (wanted === 0) return { executors: [await MainThreadExecutor.create(wasm)], fallback: null };
-  const createWorker = options.createWorker ?? browserWorkerFactory();
+  const createWorker = workerFactoryOf(options);
   let problem = 'Web Workers are not available here';
   if (createWorker) {
     const timeoutMs = options.workerStartMs ?? 15000;
@@ -103,9 +137,17 @@ class Engine {
   #dispatcher;
   #fallback;
   #disposed = false;
+  #options;
+  #wasm;
+  #networkExecutor = null;
+  #networkLoading = null;
+  #network = null;
+  #networkProblem = null;
 
-  constructor(executors, fallback, wasm) {
+  constructor(executors, fallback, wasm, options) {
     this.#fallback = fallback;
+    this.#wasm = wasm;
+    this.#options = options;
     this.#dispatcher = new Dispatcher(executors, async (reason) => {
       this.#fallback = `searching on the main thread: the workers stopped (${reason})`;
       return MainThreadExecutor.create(wasm);
@@ -121,11 +163,83 @@ class Engine {
 
   get poolSize() { return this.#dispatcher.size; }
   get fallback() { return this.#fallback; }
+  get network() { return this.#network; }
+  get networkProblem() { return this.#networkProblem; }
+
+  get evaluation() {
+    if (this.#networkExecutor) return 'network';
+    return this.#networkLoading ? 'loading' : 'heuristic';
+  }
 
   bestMove(board, settings = {}) {
-    return this.#checked(() => (this.#searchesByRoot(settings)
+    return this.#checked(() => {
+      if (this.#searchesWithNetwork(settings)) return this.#networkSearch(board, settings);
+      return this.#heuristicSearch(board, settings);
+    });
+  }
+
+  #heuristicSearch(board, settings) {
+    return this.#searchesByRoot(settings)
       ? searchBestMove(this.#dispatcher, board, settings)
-      : this.#dispatcher.run('search', [board, settings])));
+      : this.#dispatcher.run('search', [board, settings]);
+  }
+
+  #searchesWithNetwork(settings) {
+    if (!this.#networkExecutor) return false;
+    if (settings === null || typeof settings !== 'object') return false;
+    const player = settings.player ?? 'expectimax';
+    return player === 'expectimax' && settings.eval !== 'heuristic';
+  }
+
+  // Should the network's executor stop (a crash, out of memory), the search
+  // runs again with the heuristic and the engine says why from then on.
+  async #networkSearch(board, settings) {
+    const executor = this.#networkExecutor;
+    try {
+      return await executor.call('search', [board, { ...settings, eval: 'network' }]);
+    } catch (err) {
+      if (!err?.executorLost) throw err;
+      if (this.#networkExecutor === executor) this.#dropNetwork(`the network's worker stopped (${err.message})`);
+      return this.#heuristicSearch(board, settings);
+    }
+  }
+
+  loadNetwork(url = DEFAULT_NETWORK_URL, { onProgress } = {}) {
+    return this.#checked(() => {
+      this.#networkLoading ??= this.#startNetwork(String(url), onProgress).finally(() => {
+        this.#networkLoading = null;
+      });
+      return this.#networkLoading;
+    });
+  }
+
+  async #startNetwork(url, onProgress) {
+    let executor = null;
+    try {
+      executor = await startNetworkExecutor(this.#options, this.#wasm, this.mode !== 'main');
+      const info = await executor.call('loadNetwork', [url], onProgress);
+      if (this.#disposed) throw new Error('the engine was disposed');
+      this.#networkExecutor?.terminate();
+      this.#networkExecutor = executor;
+      this.#network = info;
+      this.#networkProblem = null;
+      executor.onLost = (reason) => {
+        if (this.#networkExecutor === executor) this.#dropNetwork(`the network's worker stopped (${reason})`);
+      };
+      return info;
+    } catch (err) {
+      executor?.terminate();
+      const reason = String(err?.message ?? err);
+      this.#networkProblem = reason;
+      throw new Error(reason);
+    }
+  }
+
+  #dropNetwork(reason) {
+    this.#networkExecutor?.terminate();
+    this.#networkExecutor = null;
+    this.#network = null;
+    this.#networkProblem = reason;
   }
 
   // The one place that picks a search's path. Root parallelism
@@ -164,6 +278,8 @@ class Engine {
   dispose() {
     this.#disposed = true;
     this.#dispatcher.dispose();
+    this.#networkExecutor?.terminate();
+    this.#networkExecutor = null;
   }
 
   #checked(call) {
@@ -177,5 +293,5 @@ class Engine {
 export async function createEngine(options = {}) {
   const wasm = await loadWasm(options);
   const { executors, fallback } = await startExecutors(options, wasm);
-  return new Engine(executors, fallback, wasm);
+  return new Engine(executors, fallback, wasm, options);
 }

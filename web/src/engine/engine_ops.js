@@ -2,6 +2,7 @@
 // runs on its own wasm instance. Requests and results are plain data, so they
 // cross postMessage unchanged. Bad input throws the bindings' Error.
 import { epochNow } from './clock.js';
+import { loadNetworkInto } from './network_loader.js';
 
 export const NO_LEGAL_MOVE = 'the board has no legal move (the game is over): nothing to search';
 
@@ -12,6 +13,8 @@ const OPS = {
   search: (m, [board, settings]) => m.search(board, settings),
   evilSpawn: (m, [board, depth]) => m.evilSpawn(board, depth),
   placeTile: (m, [board, cell, value]) => m.placeTile(board, cell, value),
+  // Asynchronous: the download reports its progress as it goes.
+  loadNetwork: (m, [url], progress) => loadNetworkInto(m, url, progress),
 
   // What a root-parallel search needs first: the settings with their defaults,
   // the legal moves, the depth the position gets by default and the depth-0
@@ -37,8 +40,10 @@ const OPS = {
   },
 };
 
-export function runOp(module, op, args) {
+// The result, or a promise of it (loadNetwork). progress(received, total),
+// where an operation reports any.
+export function runOp(module, op, args, progress) {
   const run = OPS[op];
   if (!run) throw new Error(`unknown engine operation "${op}"`);
-  return run(module, args);
+  return run(module, args, progress);
 }

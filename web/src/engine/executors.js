@@ -34,7 +34,8 @@ export class WorkerExecutor {
 
   get kind() { return 'worker'; }
 
-  call(op, args) {
+  // onProgress(received, total): for operations that report progress.
+  call(op, args, onProgress) {
     if (this.#lost) return Promise.reject(lostError(this.#lost));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
@@ -44,7 +45,7 @@ export class WorkerExecutor {
         reject(new Error(`cannot send this input to the engine: ${err.message}`));
         return;
       }
-      this.#pending.set(id, { resolve, reject });
+      this.#pending.set(id, { resolve, reject, onProgress });
     });
   }
 
@@ -55,6 +56,10 @@ export class WorkerExecutor {
   #receive(message) {
     const pending = this.#pending.get(message?.id);
     if (!pending) return;
+    if (message.progress) {
+      pending.onProgress?.(...message.progress);
+      return;
+    }
     if (message.fatal) {
       this.#lose(`its wasm instance failed: ${message.error}`);
       return;
@@ -92,8 +97,8 @@ export class MainThreadExecutor {
     return new MainThreadExecutor(await instantiateEngineModule(wasm));
   }
 
-  call(op, args) {
-    return new Promise((resolve) => resolve(runOp(this.#module, op, args)));
+  call(op, args, onProgress) {
+    return new Promise((resolve) => resolve(runOp(this.#module, op, args, onProgress)));
   }
 
   terminate() {

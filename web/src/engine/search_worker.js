@@ -1,6 +1,7 @@
 // A search worker: its own instance of the engine's wasm, answering requests
 // {id, op, args} with {id, ok, result} or {id, ok: false, error}. The first
-// request is {op: 'init', args: [compiled module or bytes]}.
+// request is {op: 'init', args: [compiled module or bytes]}. A long operation
+// (loadNetwork) may send {id, progress: [received, total]} before its answer.
 // Runs as a module worker in the browser, and under Node's worker_threads
 // through a small shim that provides onmessage/postMessage.
 import { runOp } from './engine_ops.js';
@@ -18,7 +19,8 @@ globalThis.onmessage = async ({ data }) => {
       return;
     }
     if (!engineModule) throw new Error('the search worker was not initialised');
-    const result = runOp(await engineModule, op, args);
+    const progress = (received, total) => globalThis.postMessage({ id, progress: [received, total] });
+    const result = await runOp(await engineModule, op, args, progress);
     globalThis.postMessage({ id, ok: true, result });
   } catch (err) {
     // A trap (an abort, out of memory) leaves this instance unusable: the

@@ -1,0 +1,86 @@
+// Reading a network file in pieces (as the browser's download arrives) gives
+// exactly what reading it whole gives, and refuses what the whole reader refuses.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "ai/network_file.h"
+#include "ai/network_stream.h"
+
+using namespace g2048;
+
+namespace {
+
+std::vector<std::uint8_t> sample_file(const std::string& spec, std::vector<int> stages = {}) {
+  NTupleLayout layout;
+  std::string error;
+  EXPECT_TRUE(NTupleLayout::parse(spec, stages, &layout, &error)) << error;
+  NTupleNetwork net(layout);
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> u(-3000, 3000);
+  for (float& w : net.weights()) w = u(rng);
+  return encode_network(QuantizedNetwork::from(net));
+}
+
+// Pushes the bytes in pieces of random sizes (1 byte to max_piece).
+bool read_in_pieces(const std::vector<std::uint8_t>& bytes, std::size_t max_piece, unsigned seed,
+                    QuantizedNetwork* out, std::string* error) {
+  NetworkStreamReader reader(bytes.size());
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<std::size_t> piece(1, max_piece);
+  for (std::size_t at = 0; at < bytes.size();) {
+    std::size_t len = std::min(piece(rng), bytes.size() - at);
+    if (!reader.push(bytes.data() + at, len, error)) return false;
+    at += len;
+  }
+  return reader.finish(out, error);
+}
+
+}  // namespace
+
+TEST(NetworkStream, PiecesOfAnySizeGiveTheWholeFilesNetwork) {
+  const std::vector<std::uint8_t> bytes = sample_file("0123 4567 01245", {12});
+  DecodedNetwork whole;
+  std::string error;
+  ASSERT_TRUE(decode_network(bytes.data(), bytes.size(), &whole, &error)) << error;
+  for (std::size_t max_piece : {std::size_t{1}, std::size_t{7}, std::size_t{300}, std::size_t{5000},
+                                bytes.size()}) {
+    QuantizedNetwork q;
+    ASSERT_TRUE(read_in_pieces(bytes, max_piece, 3, &q, &error)) << max_piece << ": " << error;
+    EXPECT_TRUE(q.layout() == whole.quantized.layout());
+    EXPECT_EQ(q.scale(), whole.quantized.scale());
+    ASSERT_EQ(q.size(), whole.quantized.size());
+    EXPECT_TRUE(std::equal(q.weights(), q.weights() + q.size(), whole.quantized.weights())) << max_piece;
+  }
+}
+
+TEST(NetworkStream, RefusesCorruptTruncatedAndOversizedInput) {
+  const std::vector<std::uint8_t> good = sample_file("0123 4567");
+  QuantizedNetwork q;
+  std::string error;
+  for (std::size_t at : {std::size_t{0}, std::size_t{13}, std::size_t{29}, good.size() / 3,
+                         good.size() * 2 / 3, good.size() - 1}) {
+    std::vector<std::uint8_t> bad = good;
+    bad[at] ^= 0x04;
+    EXPECT_FALSE(read_in_pieces(bad, 999, 5, &q, &error)) << at;
+    EXPECT_NE(error.find("network file"), std::string::npos) << error;
+  }
+  // Fewer bytes than announced.
+  NetworkStreamReader short_reader(good.size());
+  ASSERT_TRUE(short_reader.push(good.data(), good.size() - 10, &error)) << error;
+  EXPECT_FALSE(short_reader.finish(&q, &error));
+  EXPECT_NE(error.find("truncated"), std::string::npos) << error;
+  // More bytes than announced.
+  NetworkStreamReader long_reader(good.size() - 1);
+  EXPECT_FALSE(long_reader.push(good.data(), good.size(), &error));
+  // A size that does not fit the header.
+  std::vector<std::uint8_t> longer = good;
+  longer.push_back(0);
+  EXPECT_FALSE(read_in_pieces(longer, 100, 1, &q, &error));
+  // 16-bit weights only.
+  NTupleLayout layout;
+  ASSERT_TRUE(NTupleLayout::parse("0123", {}, &layout, &error));
+  std::vector<std::uint8_t> floats = encode_network(NTupleNetwork(layout));
+  EXPECT_FALSE(read_in_pieces(floats, 100, 1, &q, &error));
+  EXPECT_NE(error.find("16-bit"), std::string::npos) << error;
+}

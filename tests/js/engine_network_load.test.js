@@ -1,0 +1,130 @@
+// engine.loadNetwork: a .n2048.gz downloaded, decompressed with
+// DecompressionStream and pushed in pieces into one network worker (real
+// workers: Node's worker_threads). Its searches then give the values of the
+// raw module with the same network; a corrupt or missing file leaves the
+// engine on the heuristic with a reason, and so does a network worker that dies.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createNodeEngine, loadWasmModule, nodeWorkerFactory } from './helpers/load_wasm.js';
+import { runNative } from './helpers/native_cli.js';
+
+let dir;
+let networkPath;
+let raw;
+const board = [0, 2, 4, 8, 0, 0, 16, 2, 0, 0, 4, 32, 2, 0, 0, 64];
+const engines = [];
+
+async function poolEngine(options = {}) {
+  const engine = await createNodeEngine({ poolSize: 2, createWorker: nodeWorkerFactory, ...options });
+  engines.push(engine);
+  return engine;
+}
+
+function writeVariant(name, bytes) {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, bytes);
+  return pathToFileURL(file).href;
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-netload-'));
+  networkPath = path.join(dir, 'small.n2048.gz');
+  runNative(['train', '--tuples', '4x4', '--games', '1000', '--threads', '1', '--seed', '9',
+    '--alpha', '1', '--coherence', '--out', networkPath], { stdio: ['ignore', 'pipe', 'ignore'] });
+  raw = await loadWasmModule();
+  raw.loadNetwork(new Uint8Array(zlib.gunzipSync(fs.readFileSync(networkPath))));
+}, 600_000);
+
+afterAll(() => {
+  for (const engine of engines) engine.dispose();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('engine.loadNetwork', () => {
+  test('loads with progress and searches with the network', async () => {
+    const engine = await poolEngine();
+    expect(engine.evaluation).toBe('heuristic');
+    const heuristic = await engine.bestMove(board, { depth: 2 });
+    const progress = [];
+    const loading = engine.loadNetwork(pathToFileURL(networkPath).href, {
+      onProgress: (received, total) => progress.push([received, total]),
+    });
+    expect(engine.evaluation).toBe('loading');
+    const info = await loading;
+    expect(info).toMatchObject({ tuples: '0123 4567 0145 1256', weights: 4 * 65536 });
+    expect(info.compressedBytes).toBe(fs.statSync(networkPath).size);
+    expect(progress.at(-1)).toEqual([info.compressedBytes, info.compressedBytes]);
+    expect(engine.evaluation).toBe('network');
+    expect(engine.network).toEqual(info);
+    expect(engine.networkProblem).toBeNull();
+    for (const depth of [1, 2]) {
+      const found = await engine.bestMove(board, { depth });
+      const expected = raw.search(board, { depth, eval: 'network' });
+      expect(found.values).toEqual(expected.values);
+      expect(found.dir).toBe(expected.dir);
+    }
+    expect((await engine.bestMove(board, { depth: 2 })).values).not.toEqual(heuristic.values);
+    // The heuristic on request, and for the other players.
+    expect((await engine.bestMove(board, { depth: 2, eval: 'heuristic' })).values).toEqual(heuristic.values);
+    expect((await engine.bestMove(board, { player: 'greedy' })).dir).toBeGreaterThanOrEqual(0);
+    // A time budget runs the core's own search on the network worker.
+    const timed = await engine.bestMove(board, { timeMs: 20 });
+    expect(timed.depth).toBeGreaterThanOrEqual(1);
+  });
+
+  test('pieces pushed one by one give what loading the whole file gives', () => {
+    const bytes = new Uint8Array(zlib.gunzipSync(fs.readFileSync(networkPath)));
+    const expected = raw.search(board, { depth: 2, eval: 'network' }).values;
+    raw.networkBegin(bytes.length);
+    for (let at = 0; at < bytes.length; at += 9973) raw.networkPush(bytes.subarray(at, at + 9973));
+    expect(raw.networkFinish()).toMatchObject({ weights: 4 * 65536 });
+    expect(raw.search(board, { depth: 2, eval: 'network' }).values).toEqual(expected);
+    expect(() => raw.networkPush(bytes.subarray(0, 10))).toThrow(/networkBegin first/);
+    expect(() => raw.networkBegin(-1)).toThrow(/whole number/);
+  });
+
+  test('a corrupt, truncated, foreign or missing file leaves the heuristic and says why', async () => {
+    const engine = await poolEngine();
+    const compressed = fs.readFileSync(networkPath);
+    const plain = zlib.gunzipSync(compressed);
+    const flipped = Buffer.from(plain);
+    flipped[flipped.length >> 1] ^= 0x20;
+    const cases = [
+      [writeVariant('flipped.n2048.gz', zlib.gzipSync(flipped)), /checksum/],
+      [writeVariant('cut.n2048.gz', compressed.subarray(0, compressed.length >> 1)), /corrupt|truncated/],
+      [writeVariant('foreign.n2048.gz', zlib.gzipSync(Buffer.from('not a network, just some text'))), /magic/],
+      [pathToFileURL(path.join(dir, 'missing.n2048.gz')).href, /ENOENT|no such file/],
+    ];
+    for (const [url, reason] of cases) {
+      await expect(engine.loadNetwork(url)).rejects.toThrow(reason);
+      expect(engine.evaluation).toBe('heuristic');
+      expect(engine.networkProblem).toMatch(reason);
+      expect((await engine.bestMove(board, { depth: 2 })).dir).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  test('a network worker that dies hands the searches back to the heuristic', async () => {
+    let networkWorker = null;
+    let started = 0;
+    const engine = await poolEngine({
+      createWorker: (url) => {
+        const worker = nodeWorkerFactory(url);
+        started += 1;
+        if (started === 3) networkWorker = worker; // the pool's two, then the network's
+        return worker;
+      },
+    });
+    await engine.loadNetwork(pathToFileURL(networkPath).href);
+    expect(engine.evaluation).toBe('network');
+    networkWorker.terminate();
+    networkWorker.onerror?.(new Error('killed by the test'));
+    const found = await engine.bestMove(board, { depth: 2 });
+    expect(found.dir).toBeGreaterThanOrEqual(0);
+    expect(engine.evaluation).toBe('heuristic');
+    expect(engine.networkProblem).toMatch(/worker stopped/);
+  });
+});
