@@ -130,6 +130,29 @@ export async function serveFixtures() {
   return { url, close: () => new Promise((r) => server.close(r)) };
 }
 
+// Serves dist/ as the bookmarklet's server, but answers 404 for the learned
+// network: a server where the network is missing.
+export async function servePayloadWithoutNetwork() {
+  const files = createStaticServer(distDir).listeners('request')[0];
+  const server = http.createServer((req, res) => {
+    if (new URL(req.url, 'http://127.0.0.1').pathname.startsWith('/network/')) {
+      res.writeHead(404, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'text/plain' }).end('not found');
+      return;
+    }
+    files(req, res);
+  });
+  const url = await listen(server, 0);
+  return { url, close: () => new Promise((r) => server.close(r)) };
+}
+
+// The panel's evaluation line (which evaluation plays, the network's download).
+export async function evaluationText(page) {
+  return page.evaluate(() => {
+    const host = document.querySelector('ai2048-bookmarklet');
+    return host ? host.shadowRoot.querySelector('[data-role=evaluation]').textContent : null;
+  });
+}
+
 // The page's own DOM, without the bookmarklet's panel.
 // Read once it has stopped changing: a page may still be rendering (the clone
 // draws its tiles in animation frames), which is not the bookmarklet's doing.

@@ -1,13 +1,15 @@
 // The bookmarklet on pages other than ours, in real headless Chromium: a
 // clone whose state lives only in the DOM, a page with no game, pages whose
 // Content Security Policy forbids the payload, WebAssembly or workers, and a
-// hidden tab and a user's New Game in the middle of play. The fixture pages
+// hidden tab and a user's New Game in the middle of play, and the learned
+// network loaded from the bookmarklet's server (or missing). The fixture pages
 // (tests/e2e/fixtures) are served on another port than the payload (dist/).
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, serve } from './browser.js';
 import {
-  bookmarkletCode, clickBookmarklet, domBoard, overlayState, pageDomWithoutPanel, serveFixtures, setTabHidden, waitFor,
+  bookmarkletCode, clickBookmarklet, domBoard, evaluationText, overlayState, pageDomWithoutPanel, serveFixtures,
+  servePayloadWithoutNetwork, setTabHidden, waitFor,
 } from './bookmarklet_helpers.js';
 
 // Listens on 127.0.0.1 and cuts every connection: resolves { url, close }.
@@ -191,12 +193,46 @@ describe('the bookmarklet on other pages', () => {
     await clickBookmarklet(page, code);
     const state = await waitFor(() => overlayState(page), (s) => s.moves >= 30, '30 moves', 60_000);
     expect(state.mode).toBe('search: page thread');
+    // No 134 MB network on the page's own thread.
+    expect(await evaluationText(page)).toMatch(/^Evaluation: heuristic \(the learned network runs only in workers/);
     const gap = await page.evaluate(() => window.__longestFrameGap);
     console.log(`bookmarklet: longest frame gap on the page thread ${gap.toFixed(0)} ms`);
     expect(gap).toBeLessThan(2000);
     const game = await fixture(page);
     expect(game.keydowns - game.moves).toBeLessThanOrEqual(2);
     await page.context().close();
+  });
+
+  it('loads the learned network from its server, says so, and plays with it', async () => {
+    const { page, errors, outside } = await newPage(browser);
+    await page.goto(`${host.url}clone.html`);
+    await clickBookmarklet(page, code);
+    // The heuristic plays while the network downloads.
+    await waitFor(() => overlayState(page), (s) => s.moves >= 3, 'the first moves', 30_000);
+    await waitFor(() => evaluationText(page), (t) => /learned network \(loaded/.test(t), 'the network', 90_000);
+    const loaded = await overlayState(page);
+    const after = await waitFor(() => overlayState(page), (s) => s.moves >= loaded.moves + 10, 'moves with the network', 60_000);
+    expect(after.messageKind).not.toBe('error');
+    const game = await fixture(page);
+    expect(game.keydowns - game.moves).toBeLessThanOrEqual(2);
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says why when its server has no network, and plays on with the heuristic', async () => {
+    const bare = await servePayloadWithoutNetwork();
+    const { page } = await newPage(browser);
+    await page.goto(`${host.url}clone.html`);
+    await clickBookmarklet(page, bookmarkletCode(bare.url));
+    const text = await waitFor(() => evaluationText(page), (t) => /did not load/.test(t), 'the network\'s failure', 60_000);
+    expect(text).toMatch(/^Evaluation: heuristic \(the learned network did not load: .*404/);
+    const failed = await overlayState(page);
+    const after = await waitFor(() => overlayState(page), (s) => s.moves >= failed.moves + 10, 'moves after the failure', 60_000);
+    expect(after.toggle).toBe('Stop');
+    expect(after.messageKind).not.toBe('error');
+    await page.context().close();
+    await bare.close();
   });
 
   it('pauses while the tab is hidden, and follows a user\'s New Game', async () => {

@@ -2,7 +2,7 @@
 // neither reach it nor are touched by it. Keys typed in the panel stay in the
 // panel (the game listens on the whole document).
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../src/ui/presets.js';
-import { DEFAULT_SETTINGS } from './settings.js';
+import { normalizeSettings } from './settings.js';
 import { OVERLAY_CSS } from './overlay_style.js';
 
 export const HOST_TAG = 'ai2048-bookmarklet';
@@ -24,9 +24,24 @@ function select(doc, name, label, options, value) {
   return el(doc, 'label', {}, [el(doc, 'span', { text: label }), input]);
 }
 
-// handlers: { onToggle(), onClose(), onSettings(settings) }.
-export function createOverlay(handlers, doc = document) {
-  const settings = { ...DEFAULT_SETTINGS };
+// Styles through a constructed sheet where the browser has them: a page's
+// Content Security Policy (style-src) governs <style> elements, not these.
+function applyStyles(doc, root) {
+  const Sheet = doc.defaultView && doc.defaultView.CSSStyleSheet;
+  try {
+    const sheet = new Sheet();
+    sheet.replaceSync(OVERLAY_CSS);
+    root.adoptedStyleSheets = [sheet];
+    return;
+  } catch {
+    root.append(el(doc, 'style', { text: OVERLAY_CSS }));
+  }
+}
+
+// handlers: { onToggle(), onClose(), onSettings(settings) }; options.settings:
+// the panel's first choices (normalized: unknown ids fall back to defaults).
+export function createOverlay(handlers, { doc = document, settings: initial } = {}) {
+  const settings = normalizeSettings(initial);
   const host = doc.createElement(HOST_TAG);
   // The host sits above everything; inline !important beats page rules on it.
   for (const [prop, value] of [['all', 'initial'], ['position', 'fixed'], ['z-index', '2147483647'],
@@ -47,13 +62,17 @@ export function createOverlay(handlers, doc = document) {
   const status = el(doc, 'p', { 'data-role': 'status', class: 'status', 'aria-live': 'polite', text: 'Starting…' });
   const stats = el(doc, 'p', { 'data-role': 'stats', class: 'stats', text: '' });
   const message = el(doc, 'p', { 'data-role': 'message', class: 'message', role: 'status', text: '' });
+  // Which evaluation the search uses, and the learned network's download.
+  const evaluation = el(doc, 'span', { 'data-role': 'evaluation', text: '' });
+  const fill = el(doc, 'span', { class: 'fill' });
+  const bar = el(doc, 'span', { 'data-role': 'progress', class: 'bar', hidden: '' }, [fill]);
   const panel = el(doc, 'section', { class: 'panel', 'aria-label': '2048 AI' }, [
     el(doc, 'header', {}, [el(doc, 'strong', { text: '2048 AI' }), mode, close]),
     el(doc, 'div', { class: 'controls' }, [toggle, speed, strength]),
-    keepGoing, status, stats, message,
+    keepGoing, status, stats, el(doc, 'p', { class: 'evaluation' }, [evaluation, bar]), message,
   ]);
-  const style = el(doc, 'style', { text: OVERLAY_CSS });
-  root.append(style, panel);
+  applyStyles(doc, root);
+  root.append(panel);
 
   toggle.addEventListener('click', () => handlers.onToggle());
   close.addEventListener('click', () => handlers.onClose());
@@ -104,6 +123,16 @@ export function createOverlay(handlers, doc = document) {
       moves = next.moves;
       rate = next.rate;
       showStats();
+    },
+    // kind: 'info', or 'error' when the network failed and the heuristic plays.
+    setEvaluation(text, kind = 'info') {
+      evaluation.textContent = text;
+      evaluation.dataset.kind = kind;
+    },
+    // fraction from 0 to 1 while the network downloads; null hides the bar.
+    setProgress(fraction) {
+      bar.hidden = fraction === null;
+      if (fraction !== null) fill.style.width = `${Math.round(Math.min(1, Math.max(0, fraction)) * 100)}%`;
     },
     setMessage(text, kind = 'info') {
       message.textContent = text;

@@ -26,6 +26,11 @@ button.close { border: none; background: none; font-size: 18px; line-height: 1; 
 p { margin: 6px 0 0; }
 .status { font-weight: bold; }
 .stats { font-variant-numeric: tabular-nums; }
+.evaluation { font-size: 11px; display: flex; align-items: center; gap: 8px; }
+.evaluation [data-kind="error"] { color: #f65e3b; }
+.bar { flex: 1; height: 4px; border-radius: 2px; background: #eee4da; overflow: hidden; }
+.bar[hidden] { display: none; }
+.fill { display: block; height: 100%; width: 0; background: #8f7a66; transition: width 0.2s; }
 .message:empty { display: none; }
 .message { padding: 6px 8px; border-radius: 4px; background: #eee4da; }
 .message[data-kind="error"] { background: #f65e3b; color: #f9f6f2; }

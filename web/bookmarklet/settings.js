@@ -2,7 +2,12 @@
 // (the lists in src/ui/presets.js) becomes a pace and a search budget.
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../src/ui/presets.js';
 
-export const DEFAULT_SETTINGS = { speed: 'max', strength: 'normal', keepGoing: true };
+// Full speed, and the second strength (the lists go from weakest to strongest;
+// the second is "Normal"): read from the presets, which may change their ids.
+const DEFAULT_STRENGTH = BOOKMARKLET_STRENGTHS[Math.min(1, BOOKMARKLET_STRENGTHS.length - 1)];
+export const DEFAULT_SETTINGS = Object.freeze({
+  speed: BOOKMARKLET_SPEEDS[0].id, strength: DEFAULT_STRENGTH.id, keepGoing: true,
+});
 
 // Where the search runs on the page's main thread it must leave the page
 // responsive: each move's search is one short slice, the page runs between.
@@ -14,8 +19,20 @@ export function intervalOf(speedId) {
 }
 
 export function searchSettingsFor(strengthId, engineMode) {
-  const strength = BOOKMARKLET_STRENGTHS.find((s) => s.id === strengthId) || BOOKMARKLET_STRENGTHS[1];
+  const strength = BOOKMARKLET_STRENGTHS.find((s) => s.id === strengthId) || DEFAULT_STRENGTH;
   const search = { ...strength.settings };
   if (engineMode === 'main' && search.timeMs) search.timeMs = Math.min(search.timeMs, MAIN_THREAD_SLICE_MS);
   return search;
+}
+
+// Settings saved earlier (the extension keeps them) may name a speed or a
+// strength the presets no longer offer: each field that is not valid now
+// falls back to its default, so an old save never breaks the panel.
+export function normalizeSettings(saved) {
+  const out = { ...DEFAULT_SETTINGS };
+  if (!saved || typeof saved !== 'object') return out;
+  if (BOOKMARKLET_SPEEDS.some((s) => s.id === saved.speed)) out.speed = saved.speed;
+  if (BOOKMARKLET_STRENGTHS.some((s) => s.id === saved.strength)) out.strength = saved.strength;
+  if (typeof saved.keepGoing === 'boolean') out.keepGoing = saved.keepGoing;
+  return out;
 }

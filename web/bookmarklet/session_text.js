@@ -1,0 +1,43 @@
+// What the panel says about the engine: where the search runs and which
+// evaluation it uses. Pure, so Node tests check every wording.
+
+// engine.mode: 'pool' | 'worker' | 'main' for an engine in the page;
+// 'extension' for the extension's forwarding engine, whose hostMode says
+// where the search runs in the extension's own document.
+export function describeSearch(engine) {
+  const workers = (mode, size) => {
+    if (mode === 'pool') return `${size} workers`;
+    if (mode === 'worker') return '1 worker';
+    return null;
+  };
+  if (engine.mode === 'extension') {
+    return `search: extension, ${workers(engine.hostMode, engine.poolSize) || 'its page thread'}`;
+  }
+  return `search: ${workers(engine.mode, engine.poolSize) || 'page thread'}`;
+}
+
+// After a load (info: loadNetwork's answer) or without one.
+export function describeEvaluation(engine, info = null) {
+  const network = engine.evaluation ? engine.evaluation === 'network' : Boolean(info);
+  if (!network) return 'Evaluation: heuristic';
+  const seconds = info && Number.isFinite(info.ms) ? ` (loaded in ${(info.ms / 1000).toFixed(1)} s)` : '';
+  return `Evaluation: learned network${seconds}`;
+}
+
+// While the network downloads (total 0: its size is not known), then unpacks.
+export function describeProgress(received, total) {
+  if (total > 0 && received >= total) return 'Evaluation: heuristic · unpacking the learned network…';
+  let done = '…';
+  if (total > 0) done = ` ${Math.min(100, Math.floor((received / total) * 100))}%`;
+  else if (received > 0) done = ` ${(received / 1e6).toFixed(1)} MB`;
+  return `Evaluation: heuristic · loading the learned network${done}`;
+}
+
+export function describeNetworkFailure(reason) {
+  return `Evaluation: heuristic (the learned network did not load: ${reason})`;
+}
+
+// The page forbids workers: the search shares the page's thread, where
+// unpacking 134 MB of weights would freeze the page for seconds.
+export const NO_NETWORK_ON_PAGE_THREAD = 'Evaluation: heuristic (the learned network runs only in workers, '
+  + 'which this page forbids)';
