@@ -10,6 +10,8 @@ import { loadEngine } from './engine_loader.js';
 import { bindEvilSwitch, evilSpawner } from './evil_mode.js';
 import { GameTally, MilestoneTracker } from './game_tally.js';
 import { LivePanel } from './panel.js';
+import { loadNetworkAfterPaint } from './network_status.js';
+import { registerServiceWorker } from './offline.js';
 import { BoardRenderer } from './renderer.js';
 import { loadSettings } from './settings_store.js';
 
@@ -27,6 +29,7 @@ let nextGameTimer = null;
 const seedOf = (index) => (baseSeed + index) >>> 0;
 
 const engine = loadEngine();
+loadNetworkAfterPaint(engine, document.querySelector('.ai-network')).finally(registerServiceWorker);
 const evil = evilSpawner(engine);
 const game = Game.inMemory({ random: seededRandom(seedOf(0)), spawner: settings.evil ? evil : null });
 const controller = new AutoplayController({ game, engine, ...settings });

@@ -7,6 +7,8 @@ import { personSpawner } from '../game/spawners.js';
 import { AiResponder } from './ai_responder.js';
 import { fillSelect } from './controls.js';
 import { loadEngine } from './engine_loader.js';
+import { loadNetworkAfterPaint } from './network_status.js';
+import { registerServiceWorker } from './offline.js';
 import { PlacePanel } from './place_view.js';
 import { PLAYERS, strengthsFor } from './presets.js';
 import { BoardRenderer } from './renderer.js';
@@ -21,7 +23,9 @@ const gameContainer = document.querySelector('.game-container');
 const controls = document.querySelector('.place-controls');
 // Nobody waits on "You win!" here: the AI plays on past 2048.
 const game = Game.inMemory({ spawner: personSpawner, pauseAtWin: false });
-const responder = new AiResponder({ game, engine: loadEngine(), ...settings });
+const engine = loadEngine();
+loadNetworkAfterPaint(engine, null).finally(registerServiceWorker);
+const responder = new AiResponder({ game, engine, ...settings });
 
 const renderer = new BoardRenderer(gameContainer, { animate: true });
 game.onChange((event) => renderer.render(event));

@@ -9,6 +9,8 @@ import { bindEvilSwitch, evilSpawner } from './evil_mode.js';
 import { HintView } from './hint_view.js';
 import { InputManager } from './input.js';
 import { LivePanel } from './panel.js';
+import { loadNetworkAfterPaint } from './network_status.js';
+import { registerServiceWorker } from './offline.js';
 import { BoardRenderer } from './renderer.js';
 import { loadSettings, saveSettings } from './settings_store.js';
 
@@ -21,6 +23,7 @@ const settings = loadSettings({
   defaults: { speed: 'quick', strength: 't50', player: 'expectimax', evil: false },
 });
 const engine = loadEngine();
+loadNetworkAfterPaint(engine, document.querySelector('.ai-network')).finally(registerServiceWorker);
 const evil = evilSpawner(engine);
 const game = new Game({ spawner: settings.evil ? evil : null });
 const controller = new AutoplayController({ game, engine, ...settings });

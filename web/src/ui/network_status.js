@@ -1,0 +1,113 @@
+// The learned network on a page: loaded after the first paint (the AI plays
+// with the heuristic until then), its download shown as a progress bar, and
+// the evaluation in use named in one line, with the reason when the network
+// could not load.
+//
+// ?network=off in the page address keeps the heuristic; ?network=URL (relative
+// to the page) loads another file (measurements, tests).
+import { formatCount } from './format.js';
+
+// Devices that say they have less memory than this skip the 134 MB network.
+const MIN_DEVICE_MEMORY_GB = 1;
+
+// The URL to load, null for none (off), or undefined for the engine's default.
+export function networkUrlFrom(search, pageUrl) {
+  const asked = new URLSearchParams(search).get('network');
+  if (asked === null || asked === '') return undefined;
+  if (asked === 'off') return null;
+  return new URL(asked, pageUrl).href;
+}
+
+function megabytes(bytes) {
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+// The line and bar for each state: {text, progress (0..1, or null for no bar)}.
+export function describeNetwork(state) {
+  switch (state.kind) {
+    case 'loading': {
+      const { received = 0, total = 0 } = state;
+      const share = total > 0 ? Math.min(received / total, 1) : null;
+      const amount = total > 0
+        ? `${Math.round(share * 100)}% of ${megabytes(total)}` : megabytes(received);
+      return { text: `Evaluation: heuristic, loading the learned network (${amount})…`, progress: share ?? 0 };
+    }
+    case 'network':
+      return {
+        text: `Evaluation: learned network (n-tuple, ${formatCount(state.info.weights)} weights)`,
+        progress: null,
+      };
+    case 'failed':
+      return { text: `Evaluation: heuristic. The learned network could not load: ${state.reason}`, progress: null };
+    case 'off':
+      return { text: `Evaluation: heuristic (${state.reason})`, progress: null };
+    default:
+      return { text: 'Evaluation: heuristic', progress: null };
+  }
+}
+
+function render(element, state) {
+  const { text, progress } = describeNetwork(state);
+  const label = element.querySelector('.ai-network-label') || element;
+  if (label.textContent !== text) label.textContent = text;
+  const bar = element.querySelector('.ai-network-progress');
+  if (bar) {
+    bar.hidden = progress === null;
+    if (progress !== null) bar.value = progress;
+  }
+  element.dataset.state = state.kind;
+}
+
+function afterFirstPaint() {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') {
+      setTimeout(resolve, 0);
+      return;
+    }
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
+
+// Why this device should not load the network, or null.
+export function memoryProblem(deviceMemoryGb = globalThis.navigator?.deviceMemory) {
+  if (typeof deviceMemoryGb === 'number' && deviceMemoryGb < MIN_DEVICE_MEMORY_GB) {
+    return `this device reports ${deviceMemoryGb} GB of memory, too little for the network`;
+  }
+  return null;
+}
+
+// Resolves to the final state ({kind: 'network', info} | {kind: 'failed' |
+// 'off', reason}); onState(state) hears every change.
+export async function loadNetworkAfterPaint(enginePromise, element, {
+  search = globalThis.location?.search ?? '',
+  pageUrl = globalThis.location?.href,
+  onState = () => {},
+} = {}) {
+  const show = (state) => {
+    if (element) render(element, state);
+    onState(state);
+    return state;
+  };
+  show({ kind: 'heuristic' });
+  const url = networkUrlFrom(search, pageUrl);
+  if (url === null) return show({ kind: 'off', reason: 'network=off in the address' });
+  const short = memoryProblem();
+  if (short) return show({ kind: 'off', reason: short });
+  let engine;
+  try {
+    engine = await enginePromise;
+  } catch {
+    return show({ kind: 'off', reason: 'the AI did not start' });
+  }
+  if (typeof engine.loadNetwork !== 'function') return show({ kind: 'off', reason: 'this engine has no network' });
+  await afterFirstPaint();
+  show({ kind: 'loading', received: 0, total: 0 });
+  try {
+    const info = await engine.loadNetwork(url, {
+      onProgress: (received, total) => show({ kind: 'loading', received, total }),
+    });
+    return show({ kind: 'network', info });
+  } catch (err) {
+    return show({ kind: 'failed', reason: String(err?.message ?? err) });
+  }
+}
