@@ -11,15 +11,15 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const distDir = path.join(repoRoot, 'dist');
 export const outputDir = path.join(repoRoot, 'test-output');
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu',
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--no-first-run', '--disable-quic'];
 
-// Serves a folder (dist/ by default); resolves to { url, close }.
+// Serves a folder (dist/ by default); resolves to { url, http (the server), close }.
 export async function serve(dir = distDir) {
   const server = createStaticServer(dir);
   const url = await listen(server, 0);
-  return { url, close: () => new Promise((r) => server.close(r)) };
+  return { url, http: server, close: () => new Promise((r) => server.close(r)) };
 }
 
 export async function launchBrowser() {

@@ -1,0 +1,218 @@
+// Prints the learned network's figures in Chromium (not a test; nothing here
+// fails on a time or a score). Needs a built dist/ (npm run build).
+//
+//   node tests/e2e/network_figures.mjs strength [--games 20] [--settings '{"depth":2}'] [--eval heuristic]
+//       seeded games (seeds 1..N) played in a page through the engine API, the
+//       network loaded in its worker: average score, tile rates, moves/s
+//   node tests/e2e/network_figures.mjs load
+//       first load of the demo: bytes transferred, time to the first AI move
+//       (heuristic) and to the network; the second load, from the cache; the
+//       tab's memory (the renderer's, workers included) with the network loaded
+//   node tests/e2e/network_figures.mjs demo [--seconds 60] [--query 'speed=fast&strength=d1']
+//       moves/s of the demo page as a viewer sees it
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, launchBrowser, serve } from './browser.js';
+
+const args = process.argv.slice(2);
+const mode = args[0] ?? 'strength';
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Runs in the page: N seeded games through the engine (spawns from the app's
+// seeded generator: 2 with probability 0.9, in a uniformly chosen empty cell).
+async function playGames({ games, settings, evaluation }) {
+  const { createEngine } = await import('/src/engine/engine.js');
+  const { seededRandom } = await import('/src/game/rng.js');
+  const engine = await createEngine({});
+  if (evaluation === 'network') await engine.loadNetwork();
+  const spawn = (board, random) => {
+    const empty = board.map((v, i) => (v ? -1 : i)).filter((i) => i >= 0);
+    const out = board.slice();
+    out[empty[Math.floor(random() * empty.length)]] = random() < 0.9 ? 2 : 4;
+    return out;
+  };
+  const results = [];
+  let searchMs = 0;
+  const started = performance.now();
+  for (let seed = 1; seed <= games; seed++) {
+    const random = seededRandom(seed);
+    let board = spawn(spawn(new Array(16).fill(0), random), random);
+    let score = 0;
+    let moves = 0;
+    while (!(await engine.gameOver(board))) {
+      const t = performance.now();
+      const { dir } = await engine.bestMove(board, settings);
+      searchMs += performance.now() - t;
+      const moved = await engine.applyMove(board, dir);
+      score += moved.gain;
+      moves += 1;
+      board = spawn(moved.board, random);
+    }
+    results.push({ seed, score, moves, maxTile: Math.max(...board) });
+  }
+  const wallMs = performance.now() - started;
+  engine.dispose();
+  return { results, searchMs, wallMs, evaluationUsed: evaluation };
+}
+
+function summarize({ results, searchMs, wallMs }) {
+  const moves = results.reduce((s, r) => s + r.moves, 0);
+  const rate = (tile) => `${Math.round((100 * results.filter((r) => r.maxTile >= tile).length) / results.length)}%`;
+  const scores = results.map((r) => r.score).sort((a, b) => a - b);
+  return {
+    games: results.length,
+    averageScore: Math.round(scores.reduce((s, x) => s + x, 0) / scores.length),
+    medianScore: scores[Math.floor(scores.length / 2)],
+    maxScore: scores.at(-1),
+    rates: { 8192: rate(8192), 16384: rate(16384), 32768: rate(32768) },
+    movesPerSecond: Math.round(moves / (wallMs / 1000)),
+    msPerMoveSearch: +(searchMs / moves).toFixed(2),
+  };
+}
+
+// Processes started (directly or not) by this script: its Chromium only, not
+// another browser on the machine.
+function descendants(root) {
+  const children = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(pid));
+    } catch {
+      // gone
+    }
+  }
+  const found = [];
+  const stack = [root];
+  while (stack.length) {
+    for (const child of children.get(stack.pop()) ?? []) {
+      found.push(child);
+      stack.push(child);
+    }
+  }
+  return found;
+}
+
+// The renderers' memory (the page and its workers): proportional set size, MB.
+function rendererMemoryMb() {
+  let total = 0;
+  for (const pid of descendants(process.pid)) {
+    try {
+      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
+      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      total += Number(rollup.match(/^Pss:\s+(\d+) kB/m)[1]);
+    } catch {
+      // gone
+    }
+  }
+  return Math.round(total / 1024);
+}
+
+// A profile on disk, as a user's browser has: its HTTP cache keeps the
+// network file, so the service worker's install revalidates it (304) instead
+// of downloading it again (an in-memory incognito cache may not keep 23 MB).
+async function measureLoad(browser, server) {
+  const profile = fs.mkdtempSync('/tmp/ai2048-profile-');
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS,
+  });
+  const page = context.pages()[0] ?? await context.newPage();
+  const stateOf = () => page.evaluate(() => document.querySelector('.ai-network')?.dataset.state);
+  const visit = async (label) => {
+    server.bytes = 0;
+    const start = Date.now();
+    if (label === 'first') await page.goto(`${server.url}demo.html`);
+    else await page.reload();
+    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 1, null, { timeout: 60_000 });
+    const firstMove = Date.now() - start;
+    while (!['network', 'failed'].includes(await stateOf())) await sleep(50);
+    const network = Date.now() - start;
+    await sleep(3000);
+    return {
+      visit: label, state: await stateOf(), msToFirstAiMove: firstMove, msToNetwork: network,
+      bytesFromServer: server.bytes, tabMemoryMb: rendererMemoryMb(),
+    };
+  };
+  const first = await visit('first');
+  // Wait for the service worker's cache before the second visit.
+  for (let i = 0; i < 600; i++) {
+    const ready = await page.evaluate(async () => Boolean(navigator.serviceWorker.controller)
+      && (await caches.keys()).length > 0);
+    if (ready) break;
+    await sleep(200);
+  }
+  await sleep(2000);
+  const second = await visit('second (cache)');
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  await context.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+  // The same page without the network, for comparison (a fresh browser).
+  await browser.close();
+  const plainBrowser = await launchBrowser();
+  const plain = await plainBrowser.newContext();
+  const plainPage = await plain.newPage();
+  await plainPage.goto(`${server.url}demo.html?network=off`);
+  await plainPage.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 1, null, { timeout: 60_000 });
+  await sleep(4000);
+  const withoutNetworkMb = rendererMemoryMb();
+  await plainBrowser.close();
+  return { first, second, tabMemoryMbWithoutNetwork: withoutNetworkMb, hardwareConcurrency: cores };
+}
+
+async function measureDemo(browser, server) {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 1100 } });
+  const page = await context.newPage();
+  const query = option('query', '');
+  await page.goto(`${server.url}demo.html${query ? `?${query}` : ''}`);
+  while (!['network', 'failed'].includes(await page.evaluate(() => document.querySelector('.ai-network').dataset.state))) await sleep(100);
+  const seconds = Number(option('seconds', '60'));
+  const moves = () => page.evaluate(() => Number(document.querySelector('.demo-live').dataset.moves));
+  const before = await moves();
+  await sleep(seconds * 1000);
+  const after = await moves();
+  await context.close();
+  return { query, seconds, movesPerSecond: +((after - before) / seconds).toFixed(1) };
+}
+
+// The server counts the bytes it sends (the workers' downloads included).
+const server = await serve();
+server.bytes = 0;
+server.http.prependListener('request', (req, res) => {
+  const writeHead = res.writeHead;
+  res.writeHead = (status, headers) => {
+    if (status === 200) server.bytes += Number(headers?.['Content-Length'] ?? 0);
+    return writeHead.call(res, status, headers);
+  };
+});
+const browser = await launchBrowser();
+try {
+  const load = await fetch(`${server.url}network/network.n2048.gz`, { method: 'HEAD' });
+  console.log(`network file: ${load.headers.get('content-length')} bytes`);
+  console.log(`machine: ${execFileSync('nproc').toString().trim()} cores`);
+  if (mode === 'strength') {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}blank`);
+    const games = Number(option('games', '20'));
+    const settings = JSON.parse(option('settings', '{"depth":2}'));
+    const evaluation = option('eval', 'network');
+    const raw = await page.evaluate(playGames, { games, settings, evaluation });
+    console.log(JSON.stringify({ settings, evaluation, ...summarize(raw) }));
+    if (args.includes('--games-detail')) console.log(JSON.stringify(raw.results));
+  } else if (mode === 'load') {
+    console.log(JSON.stringify(await measureLoad(browser, server), null, 1));
+  } else if (mode === 'demo') {
+    console.log(JSON.stringify(await measureDemo(browser, server)));
+  } else {
+    throw new Error(`unknown mode ${mode}: strength, load or demo`);
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
