@@ -147,9 +147,11 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
     return fail(error, "stage count " + std::to_string(stages) + " out of range");
   if (!r.has(std::size_t{8} * tuples + 4 * (stages - 1) + 8)) return fail(error, "truncated header");
   std::string spec;
+  std::uint64_t per_stage = 0;  // at most 64 x 16^7: no overflow in 64 bits
   for (std::uint32_t t = 0; t < tuples; ++t) {
     int length = r.u8();
     if (length < 1 || length > kMaxTupleLength) return fail(error, "bad tuple length");
+    per_stage += std::uint64_t{1} << (4 * length);
     if (t) spec += ' ';
     for (int k = 0; k < kMaxTupleLength; ++k) {
       int c = r.u8();
@@ -158,6 +160,9 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
       spec += "0123456789abcdef"[c];
     }
   }
+  if (per_stage * stages > kMaxNetworkWeights)
+    return fail(error, "the tuples make " + std::to_string(per_stage * stages) +
+                           " weights, more than a network file may hold (2^30)");
   std::vector<int> starts;
   for (std::uint32_t s = 1; s < stages; ++s)
     starts.push_back(static_cast<int>(std::min(r.u32(), 255u)));
@@ -166,17 +171,17 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
   if (!NTupleLayout::parse(spec, starts, &layout, &why)) return fail(error, why);
   std::uint64_t count = r.u64();
   if (count != layout.weight_count()) return fail(error, "weight count does not match the tuples");
-  std::size_t width = encoding == static_cast<std::uint32_t>(WeightEncoding::kFloat32) ? 4 : 2;
-  std::size_t body = static_cast<std::size_t>(count) * width;
-  if (size - r.pos() != body + 4)
-    return fail(error, size - r.pos() < body + 4
-                           ? "truncated weights (" + std::to_string(size) + " bytes)"
-                           : "bytes after the checksum");
+  // In 64 bits: up to 4 x 2^30 bytes, more than a 32-bit size_t holds.
+  std::uint64_t width = encoding == static_cast<std::uint32_t>(WeightEncoding::kFloat32) ? 4 : 2;
+  std::uint64_t body = count * width, rest = size - r.pos();
+  if (rest != body + 4)
+    return fail(error, rest < body + 4 ? "truncated weights (" + std::to_string(size) + " bytes)"
+                                       : "bytes after the checksum");
   out->layout = std::move(layout);
   out->encoding = static_cast<WeightEncoding>(encoding);
   out->scale = scale;
   out->header_bytes = r.pos();
-  out->weight_bytes = body;
+  out->weight_bytes = static_cast<std::size_t>(body);  // less than size: fits
   return true;
 }
 

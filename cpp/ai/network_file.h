@@ -14,7 +14,7 @@
 //   28      8*T   tuples: a length byte (1..7), then 7 bytes of cell numbers
 //                 (0-15, row-major from the top-left), unused ones 255
 //   ..      4*(S-1) stage starts: the largest tile's exponent where stage s begins
-//   ..      8     weight count (must equal S x sum of 16^length)
+//   ..      8     weight count (must equal S x sum of 16^length; at most 2^30)
 //   ..      ...   weights, stage by stage, tuple by tuple, index = sum of
 //                 cell k's exponent << 4k (cells in the order listed); with
 //                 encoding 2, the two planes in that order
@@ -34,6 +34,12 @@
 namespace g2048 {
 
 constexpr std::uint32_t kNetworkFormatVersion = 1;
+// The most weights a file may hold: 2^30, 8 tuples of 6 cells in 8 stages
+// (2 GB of 16-bit weights). The header is checked against it, counting in 64
+// bits, before anything is allocated: a forged header can neither ask a
+// reader that trusts a claimed size for more, nor wrap a 32-bit size_t
+// (WebAssembly) round to a small count.
+constexpr std::uint64_t kMaxNetworkWeights = std::uint64_t{1} << 30;
 enum class WeightEncoding : std::uint32_t { kFloat32 = 1, kInt16 = 2 };
 
 // Encoding 2's zigzag code: small magnitudes of either sign have a zero high byte.

@@ -153,6 +153,58 @@ TEST(NetworkFile, RejectsEveryCorruption) {
   EXPECT_NE(error.find("magic"), std::string::npos);
 }
 
+// A header alone, 16-bit weights, in the documented format, with its checksum.
+std::vector<std::uint8_t> forged_header(const std::vector<std::string>& tuples,
+                                        const std::vector<int>& stage_starts, std::uint64_t count) {
+  std::vector<std::uint8_t> out = {'N', '2', '0', '4', '8', 'N', 'E', 'T'};
+  auto u32 = [&](std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  };
+  u32(kNetworkFormatVersion);
+  u32(2);           // 16-bit weights
+  u32(0x3f800000);  // scale 1.0f
+  u32(static_cast<std::uint32_t>(tuples.size()));
+  u32(static_cast<std::uint32_t>(stage_starts.size() + 1));
+  for (const std::string& t : tuples) {
+    out.push_back(static_cast<std::uint8_t>(t.size()));
+    for (std::size_t k = 0; k < 7; ++k)
+      out.push_back(k < t.size() ? static_cast<std::uint8_t>(std::stoi(t.substr(k, 1), nullptr, 16)) : 255);
+  }
+  for (int s : stage_starts) u32(static_cast<std::uint32_t>(s));
+  u32(static_cast<std::uint32_t>(count));
+  u32(static_cast<std::uint32_t>(count >> 32));
+  u32(crc32(out.data(), out.size()));
+  return out;
+}
+
+TEST(NetworkFile, AHeaderCannotAskForMoreThanTheWeightLimit) {
+  NetworkHeader h;
+  std::string error;
+  // Five 7-cell tuples: 5 x 2^28 weights, 2.5 GB. Refused from the header
+  // alone, even by a reader told a total size that fits it (a streaming
+  // reader believes a gzip trailer's size).
+  std::vector<std::uint8_t> big = forged_header({"0123456", "0123456", "0123456", "0123456", "0123456"},
+                                                {}, 5ull << 28);
+  std::size_t claimed = big.size() + (std::size_t{5} << 29);
+  EXPECT_FALSE(read_network_header(big.data(), big.size(), claimed, &h, &error));
+  EXPECT_NE(error.find("more than a network file may hold"), std::string::npos) << error;
+  // Sixteen of them make 2^32 weights: 0 in a 32-bit size_t (WebAssembly),
+  // where this file of a header and a checksum used to decode as a network
+  // with no weights, whose lookups then read far outside them.
+  std::vector<std::uint8_t> wraps = forged_header(std::vector<std::string>(16, "0123456"), {}, 0);
+  DecodedNetwork d;
+  EXPECT_FALSE(decode_network(wraps.data(), wraps.size(), &d, &error));
+  EXPECT_NE(error.find("more than a network file may hold"), std::string::npos) << error;
+  // The limit itself: 8 tuples of 6 cells in 8 stages, 2^30 weights.
+  std::vector<std::uint8_t> most = forged_header(
+      {"012456", "456789", "012345", "234569", "01259a", "345678", "134567", "01489a"},
+      {2, 4, 6, 8, 10, 12, 14}, kMaxNetworkWeights);
+  ASSERT_TRUE(read_network_header(most.data(), most.size() - 4, most.size() + (std::size_t{1} << 31), &h,
+                                  &error))
+      << error;
+  EXPECT_EQ(h.weight_bytes, std::size_t{1} << 31);
+}
+
 TEST(NetworkFile, GzipFilesOnDiskRoundTrip) {
   QuantizedNetwork q = QuantizedNetwork::from(random_network("0123 4567"));
   std::string path = ::testing::TempDir() + "ntuple_test.n2048.gz", error;
