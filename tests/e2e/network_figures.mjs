@@ -173,12 +173,14 @@ async function measureDemo(browser, server) {
   await page.goto(`${server.url}demo.html${query ? `?${query}` : ''}`);
   while (!['network', 'failed'].includes(await page.evaluate(() => document.querySelector('.ai-network').dataset.state))) await sleep(100);
   const seconds = Number(option('seconds', '60'));
-  const moves = () => page.evaluate(() => Number(document.querySelector('.demo-live').dataset.moves));
+  // AI moves over all games (a game may end within the window).
+  const moves = () => page.evaluate(() => Number(document.querySelector('.demo-live').dataset.aiMoves));
   const before = await moves();
   await sleep(seconds * 1000);
   const after = await moves();
+  const games = await page.evaluate(() => document.querySelector('.demo-record')?.textContent.trim().slice(0, 400));
   await context.close();
-  return { query, seconds, movesPerSecond: +((after - before) / seconds).toFixed(1) };
+  return { query, seconds, movesPerSecond: +((after - before) / seconds).toFixed(1), record: games };
 }
 
 // The server counts the bytes it sends (the workers' downloads included).

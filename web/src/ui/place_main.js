@@ -24,7 +24,7 @@ const controls = document.querySelector('.place-controls');
 // Nobody waits on "You win!" here: the AI plays on past 2048.
 const game = Game.inMemory({ spawner: personSpawner, pauseAtWin: false });
 const engine = loadEngine();
-loadNetworkAfterPaint(engine, null).finally(registerServiceWorker);
+loadNetworkAfterPaint(engine, document.querySelector('.ai-network')).finally(registerServiceWorker);
 const responder = new AiResponder({ game, engine, ...settings });
 
 const renderer = new BoardRenderer(gameContainer, { animate: true });
