@@ -24,11 +24,19 @@ if [ "${#missing[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${missing[@]}"
 fi
 
-# The versions pinned in package-lock.json, when node_modules is missing or older
-# than the lock file. `npm install` rather than `npm ci`: npm 11 writes locks
-# without other platforms' optional packages (rollup's native builds) and then
-# `npm ci` refuses them as out of sync (npm/cli#4828); install keeps the lock.
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: installing npm packages"
-  npm install --no-audit --no-fund
+# Exactly the versions in package-lock.json (`npm ci`), when node_modules is
+# missing or older than package.json or the lock. The lock must list every
+# platform's optional packages or `npm ci` calls it out of sync: npm leaves out
+# of the lock those it cannot fetch, and the registry has rollup's native
+# packages for every platform only at some versions, hence rollup pinned in
+# devDependencies (npm/cli#4828 is the same symptom for another cause).
+if [ ! -d node_modules ] || [ package.json -nt node_modules/.package-lock.json ] ||
+  [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages (npm ci)"
+  if ! npm ci --no-audit --no-fund; then
+    echo "setup: npm ci failed. If it says package.json and package-lock.json are not in sync," \
+      "the lock has drifted from package.json: run 'npm install', check that" \
+      "package-lock.json lists @rollup/rollup-* for every platform, and commit it." >&2
+    exit 1
+  fi
 fi
