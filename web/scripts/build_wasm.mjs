@@ -25,9 +25,9 @@ export function buildWasm() {
     } catch (err) {
       if (err.code === 'ENOENT') {
         throw new Error(`build: ${cmd} is not installed (Debian: apt-get install emscripten cmake; ` +
-          'or run web/scripts/setup.sh)');
+          'or run web/scripts/setup.sh)', { cause: err });
       }
-      throw new Error(`build: ${cmd} ${args.join(' ')} failed`);
+      throw new Error(`build: ${cmd} ${args.join(' ')} failed`, { cause: err });
     }
   };
   if (!configured()) {
