@@ -1,9 +1,10 @@
 // Prints the learned network's figures in Chromium (not a test; nothing here
 // fails on a time or a score). Needs a built dist/ (npm run build).
 //
-//   node tests/e2e/network_figures.mjs strength [--games 20] [--settings '{"depth":2}'] [--eval heuristic]
+//   node tests/e2e/network_figures.mjs strength [--games 20] [--pages 1] [--settings '{"depth":2}'] [--eval heuristic]
 //       seeded games (seeds 1..N) played in a page through the engine API, the
-//       network loaded in its worker: average score, tile rates, moves/s
+//       network loaded in its worker: average score, tile rates, moves/s (of
+//       one page: with --pages P, P pages share the seeds and the cores)
 //   node tests/e2e/network_figures.mjs load
 //       first load of the demo: bytes transferred, time to the first AI move
 //       (heuristic) and to the network; the second load, from the cache; the
@@ -25,7 +26,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Runs in the page: N seeded games through the engine (spawns from the app's
 // seeded generator: 2 with probability 0.9, in a uniformly chosen empty cell).
-async function playGames({ games, settings, evaluation }) {
+async function playGames({ seeds, settings, evaluation }) {
   const { createEngine } = await import('/src/engine/engine.js');
   const { seededRandom } = await import('/src/game/rng.js');
   const engine = await createEngine({});
@@ -39,7 +40,7 @@ async function playGames({ games, settings, evaluation }) {
   const results = [];
   let searchMs = 0;
   const started = performance.now();
-  for (let seed = 1; seed <= games; seed++) {
+  for (const seed of seeds) {
     const random = seededRandom(seed);
     let board = spawn(spawn(new Array(16).fill(0), random), random);
     let score = 0;
@@ -199,13 +200,24 @@ try {
   console.log(`network file: ${load.headers.get('content-length')} bytes`);
   console.log(`machine: ${execFileSync('nproc').toString().trim()} cores`);
   if (mode === 'strength') {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}blank`);
     const games = Number(option('games', '20'));
+    const pages = Number(option('pages', '1'));
     const settings = JSON.parse(option('settings', '{"depth":2}'));
     const evaluation = option('eval', 'network');
-    const raw = await page.evaluate(playGames, { games, settings, evaluation });
-    console.log(JSON.stringify({ settings, evaluation, ...summarize(raw) }));
+    // Seeds 1..games dealt over the pages (each its own engine and network).
+    const runs = await Promise.all(Array.from({ length: pages }, async (_, p) => {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}blank`);
+      const seeds = Array.from({ length: games }, (_, i) => i + 1).filter((seed) => seed % pages === p);
+      return page.evaluate(playGames, { seeds, settings, evaluation });
+    }));
+    const raw = {
+      results: runs.flatMap((r) => r.results).sort((a, b) => a.seed - b.seed),
+      searchMs: runs.reduce((s, r) => s + r.searchMs, 0),
+      // Moves/s of one page: all moves over the pages' summed time.
+      wallMs: runs.reduce((s, r) => s + r.wallMs, 0),
+    };
+    console.log(JSON.stringify({ settings, evaluation, pages, ...summarize(raw) }));
     if (args.includes('--games-detail')) console.log(JSON.stringify(raw.results));
   } else if (mode === 'load') {
     console.log(JSON.stringify(await measureLoad(browser, server), null, 1));
