@@ -168,7 +168,8 @@ std::vector<std::uint8_t> forged_header(const std::vector<std::string>& tuples,
   for (const std::string& t : tuples) {
     out.push_back(static_cast<std::uint8_t>(t.size()));
     for (std::size_t k = 0; k < 7; ++k)
-      out.push_back(k < t.size() ? static_cast<std::uint8_t>(std::stoi(t.substr(k, 1), nullptr, 16)) : 255);
+      out.push_back(k < t.size() ? static_cast<std::uint8_t>(std::stoi(t.substr(k, 1), nullptr, 16))
+                                 : 255);
   }
   for (int s : stage_starts) u32(static_cast<std::uint32_t>(s));
   u32(static_cast<std::uint32_t>(count));
@@ -183,8 +184,8 @@ TEST(NetworkFile, AHeaderCannotAskForMoreThanTheWeightLimit) {
   // Five 7-cell tuples: 5 x 2^28 weights, 2.5 GB. Refused from the header
   // alone, even by a reader told a total size that fits it (a streaming
   // reader believes a gzip trailer's size).
-  std::vector<std::uint8_t> big = forged_header({"0123456", "0123456", "0123456", "0123456", "0123456"},
-                                                {}, 5ull << 28);
+  std::vector<std::uint8_t> big =
+      forged_header({"0123456", "0123456", "0123456", "0123456", "0123456"}, {}, 5ull << 28);
   std::size_t claimed = big.size() + (std::size_t{5} << 29);
   EXPECT_FALSE(read_network_header(big.data(), big.size(), claimed, &h, &error));
   EXPECT_NE(error.find("more than a network file may hold"), std::string::npos) << error;
@@ -199,8 +200,8 @@ TEST(NetworkFile, AHeaderCannotAskForMoreThanTheWeightLimit) {
   std::vector<std::uint8_t> most = forged_header(
       {"012456", "456789", "012345", "234569", "01259a", "345678", "134567", "01489a"},
       {2, 4, 6, 8, 10, 12, 14}, kMaxNetworkWeights);
-  ASSERT_TRUE(read_network_header(most.data(), most.size() - 4, most.size() + (std::size_t{1} << 31), &h,
-                                  &error))
+  ASSERT_TRUE(read_network_header(most.data(), most.size() - 4,
+                                  most.size() + (std::size_t{1} << 31), &h, &error))
       << error;
   EXPECT_EQ(h.weight_bytes, std::size_t{1} << 31);
 }
