@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { newPage, repoRoot, screenshot, serve } from './browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import {
-  boardOfState, domBoard, openWithState, savedGame, savedState, shownScore, waitForDomBoard,
+  boardOfState, openWithState, savedGame, savedState, shownScore, waitForDomBoard,
 } from './app_helpers.js';
 import { legalMoves, moveBoard } from '../../web/src/game/rules.js';
 

@@ -231,7 +231,7 @@ class Engine {
       executor?.terminate();
       const reason = String(err?.message ?? err);
       this.#networkProblem = reason;
-      throw new Error(reason);
+      throw new Error(reason, { cause: err });
     }
   }
 

@@ -20,7 +20,7 @@ async function fetchBytes(url, onProgress) {
   try {
     response = await fetch(url);
   } catch (err) {
-    throw new Error(`could not download the network from ${url} (${err.message})`);
+    throw new Error(`could not download the network from ${url} (${err.message})`, { cause: err });
   }
   if (!response.ok) throw new Error(`could not download the network from ${url}: HTTP ${response.status}`);
   const total = Number(response.headers.get('Content-Length')) || 0;
@@ -77,7 +77,7 @@ async function pushDecompressed(module, compressed) {
       module.networkPush(value);
     }
   } catch (err) {
-    throw new Error(`the network file is corrupt (${err.message})`);
+    throw new Error(`the network file is corrupt (${err.message})`, { cause: err });
   }
 }
 

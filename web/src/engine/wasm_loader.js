@@ -28,7 +28,9 @@ export async function loadWasm(options = {}) {
   try {
     return await WebAssembly.compile(bytes);
   } catch (err) {
-    if (err instanceof WebAssembly.CompileError) throw new Error(`the engine's wasm is not valid: ${err.message}`);
+    if (err instanceof WebAssembly.CompileError) {
+      throw new Error(`the engine's wasm is not valid: ${err.message}`, { cause: err });
+    }
     return bytes instanceof ArrayBuffer ? bytes : new Uint8Array(bytes).buffer;
   }
 }
