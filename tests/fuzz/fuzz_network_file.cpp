@@ -1,0 +1,162 @@
+// Fuzz target: the network file (network_file.h): read_network_header and
+// decode_network, on a file's bytes as they come. Every corrupt file must be
+// refused with a message; a file that is accepted must give a network whose
+// lookups stay inside its weights and that encodes back to the same network.
+//
+// Mutated files nearly always fail the checksum, so each input is also
+// decoded with its checksum set right: that is where the header and weight
+// reading get exercised. And a header alone must not be able to ask for more
+// than kMaxNetworkWeights, whatever total size a caller is told (a streaming
+// reader learns it from a gzip trailer, which anyone can write).
+#include <string>
+#include <vector>
+
+#include "ai/network_file.h"
+#include "fuzz_check.h"
+
+using namespace g2048;
+
+namespace {
+
+std::uint32_t u32_at(const std::uint8_t* p) {
+  return p[0] | (p[1] << 8) | (p[2] << 16) | (std::uint32_t{p[3]} << 24);
+}
+
+bool network_message(const std::string& s) {
+  return fuzz::one_line_message(s) && s.rfind("network file: ", 0) == 0;
+}
+
+std::size_t width_of(WeightEncoding e) { return e == WeightEncoding::kFloat32 ? 4 : 2; }
+
+bool same_header(const NetworkHeader& a, const NetworkHeader& b) {
+  return a.layout == b.layout && a.encoding == b.encoding && a.scale == b.scale &&
+         a.header_bytes == b.header_bytes && a.weight_bytes == b.weight_bytes;
+}
+
+bool same_network(const DecodedNetwork& a, const DecodedNetwork& b) {
+  if (a.encoding != b.encoding) return false;
+  if (a.encoding == WeightEncoding::kFloat32)
+    return a.floats.layout() == b.floats.layout() &&
+           a.floats.weights().size() == b.floats.weights().size() &&
+           std::memcmp(a.floats.weights().data(), b.floats.weights().data(),
+                       a.floats.weights().size() * 4) == 0;
+  return a.quantized.layout() == b.quantized.layout() && a.quantized.size() == b.quantized.size() &&
+         a.quantized.scale() == b.quantized.scale() &&
+         std::memcmp(a.quantized.weights(), b.quantized.weights(), a.quantized.size() * 2) == 0;
+}
+
+// Lookups on a few boards whose largest tiles fall in every stage: ASan
+// catches any index outside the weights.
+void evaluate_some(const DecodedNetwork& d) {
+  static const Board kBoards[4] = {0, 0x0123456789abcdefULL, 0x1111222233334444ULL,
+                                   0xffffeeeeddddccccULL};
+  QuantizedNetwork q = d.to_quantized();
+  FUZZ_CHECK(q.size() == q.layout().weight_count(), "16-bit form: %zu weights", q.size());
+  float many[4];
+  q.evaluate_many(kBoards, 4, many);
+  for (int k = 0; k < 4; ++k) {
+    float one = q.evaluate(kBoards[k]);
+    FUZZ_CHECK(std::memcmp(&one, &many[k], sizeof one) == 0, "board %d: %g vs %g", k, one, many[k]);
+  }
+  NTupleNetwork f = d.to_float();
+  FUZZ_CHECK(f.weights().size() == f.layout().weight_count(), "float form: %zu weights",
+             f.weights().size());
+  for (Board b : kBoards) (void)f.evaluate(b);
+}
+
+// One file: the header reader and the decoder agree, and what they accept holds.
+// Returns whether the file decoded.
+bool check_file(const std::uint8_t* data, std::size_t size) {
+  NetworkHeader h;
+  std::string header_error;
+  bool header_ok = read_network_header(data, size, size, &h, &header_error);
+  FUZZ_CHECK(header_ok || network_message(header_error), "header message: %s",
+             header_error.c_str());
+
+  DecodedNetwork d;
+  std::string error;
+  bool ok = decode_network(data, size, &d, &error);
+  FUZZ_CHECK(ok || network_message(error), "message: %s", error.c_str());
+  FUZZ_CHECK(!ok || header_ok, "decoded a file whose header is refused");
+  if (!header_ok) return ok;
+
+  std::uint64_t count = h.layout.weight_count();
+  FUZZ_CHECK(count <= kMaxNetworkWeights, "%llu weights", (unsigned long long)count);
+  FUZZ_CHECK(h.weight_bytes == count * width_of(h.encoding), "%zu weight bytes", h.weight_bytes);
+  FUZZ_CHECK(h.header_bytes + h.weight_bytes + 4 == size, "sizes %zu + %zu + 4 vs %zu",
+             h.header_bytes, h.weight_bytes, size);
+  // The bindings read the header from the file's first bytes only.
+  NetworkHeader head;
+  std::string head_error;
+  FUZZ_CHECK(read_network_header(data, h.header_bytes, size, &head, &head_error), "%s",
+             head_error.c_str());
+  FUZZ_CHECK(same_header(h, head), "another header from the first bytes only");
+  FUZZ_CHECK(!read_network_header(data, h.header_bytes - 1, size, &head, &head_error),
+             "read a header from fewer bytes than it has");
+  // Once the header is right, the checksum is the one thing left to check.
+  bool checksum_ok = crc32(data, size - 4) == u32_at(data + size - 4);
+  FUZZ_CHECK(ok == checksum_ok, "header fine, checksum %d, decoded %d: %s", checksum_ok, ok,
+             error.c_str());
+  if (!ok) return false;
+
+  FUZZ_CHECK(d.encoding == h.encoding, "encoding");
+  if (d.encoding == WeightEncoding::kInt16) {
+    FUZZ_CHECK(d.quantized.layout() == h.layout && d.quantized.size() == count, "16-bit network");
+    FUZZ_CHECK(d.quantized.scale() == h.scale, "scale %g vs %g", d.quantized.scale(), h.scale);
+  } else {
+    FUZZ_CHECK(d.floats.layout() == h.layout && d.floats.weights().size() == count,
+               "float network");
+  }
+  evaluate_some(d);
+
+  // Written again, it reads back as the same network (the bytes may differ
+  // where the reader ignores them: unused tuple cells, a float file's scale).
+  std::vector<std::uint8_t> again =
+      d.encoding == WeightEncoding::kInt16 ? encode_network(d.quantized) : encode_network(d.floats);
+  FUZZ_CHECK(again.size() == size, "%zu bytes written back as %zu", size, again.size());
+  DecodedNetwork d2;
+  FUZZ_CHECK(decode_network(again.data(), again.size(), &d2, &error), "%s", error.c_str());
+  FUZZ_CHECK(same_network(d, d2), "written back as a different network");
+  return true;
+}
+
+// The header with the total size it declares itself (header + count x width
+// + 4), as a caller that believes a claimed size would pass it: whatever the
+// header says, it may not be accepted for more weights than the limit.
+void check_claimed_size(const std::uint8_t* data, std::size_t size) {
+  if (size < 28) return;
+  std::uint32_t tuples = u32_at(data + 20), stages = u32_at(data + 24);
+  if (tuples < 1 || tuples > 64 || stages < 1 || stages > 8) return;
+  std::size_t at = 28 + 8 * std::size_t{tuples} + 4 * std::size_t{stages - 1};
+  if (size < at + 8) return;
+  std::uint64_t count = u32_at(data + at) | (std::uint64_t{u32_at(data + at + 4)} << 32);
+  std::uint64_t width = u32_at(data + 12) == 1 ? 4 : 2;
+  if (count > (std::uint64_t{1} << 60)) return;
+  std::uint64_t claim = at + 8 + count * width + 4;
+  NetworkHeader h;
+  std::string error;
+  if (!read_network_header(data, size, static_cast<std::size_t>(claim), &h, &error)) {
+    FUZZ_CHECK(network_message(error), "message: %s", error.c_str());
+    return;
+  }
+  FUZZ_CHECK(h.layout.weight_count() <= kMaxNetworkWeights,
+             "a %zu-byte header may ask for %llu weights (%llu bytes claimed)", size,
+             (unsigned long long)h.layout.weight_count(), (unsigned long long)claim);
+  FUZZ_CHECK(h.header_bytes + h.weight_bytes + 4 == claim, "claimed %llu bytes",
+             (unsigned long long)claim);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  bool ok = check_file(data, size);
+  if (size >= 4) {
+    std::vector<std::uint8_t> fixed(data, data + size);
+    std::uint32_t crc = crc32(fixed.data(), size - 4);
+    for (int i = 0; i < 4; ++i) fixed[size - 4 + i] = static_cast<std::uint8_t>(crc >> (8 * i));
+    bool fixed_ok = check_file(fixed.data(), size);
+    FUZZ_CHECK(!ok || fixed_ok, "a good file stopped decoding with its own checksum");
+  }
+  check_claimed_size(data, size);
+  return 0;
+}
