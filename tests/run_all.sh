@@ -12,6 +12,9 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j2
 ctest --test-dir build --output-on-failure -j2
 
+echo "== fuzz smoke run"
+bash tests/fuzz/run_fuzz.sh
+
 echo "== WebAssembly build and site"
 npm run build
 
