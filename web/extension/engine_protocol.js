@@ -1,0 +1,17 @@
+// What the extension's parts say to each other about the engine. The engine
+// runs in the extension's offscreen document (offscreen.html); a content
+// script asks the service worker to make sure that document exists, then
+// talks to it over a port named PORT_NAME:
+//   content -> host   { id, op, args }          op in HOST_OPS
+//   host -> content   { id, progress: [received, total] }   (loadNetwork only)
+//                     { id, ok: true, result, info } | { id, ok: false, error }
+// info: { mode, poolSize, fallback, evaluation, networkProblem, canLoadNetwork }, the host
+// engine's state after the operation.
+export const PORT_NAME = 'ai2048-engine';
+export const ENSURE_HOST = 'ai2048:ensure-engine-host';
+export const OFFSCREEN_PATH = 'extension/offscreen.html';
+export const NETWORK_PATH = 'network/network.n2048.gz';
+
+// 'hello' starts the engine and answers its info; 'ping' answers at once (to
+// measure what the messages cost); the rest are the engine's own methods.
+export const HOST_OPS = Object.freeze(['hello', 'ping', 'bestMove', 'applyMove', 'legalMoves', 'gameOver', 'loadNetwork']);

@@ -1,0 +1,102 @@
+// The content script's engine: the same methods the page driver and the
+// session use (bestMove, applyMove, legalMoves, gameOver, loadNetwork,
+// dispose, mode, poolSize, fallback, evaluation, networkProblem), each forwarded over a port
+// to the engine in the extension's offscreen document. That engine searches
+// in workers under the extension's own origin and policy, so a page's
+// Content Security Policy never reaches it.
+import { PORT_NAME } from './engine_protocol.js';
+
+// The port went away: the offscreen document closed, or the extension was
+// reloaded or removed.
+const GONE = "the extension's engine is no longer reachable";
+
+// port: a runtime.Port-like object { postMessage, disconnect, onMessage,
+// onDisconnect }. Resolves once the host's engine has started.
+export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
+  const pending = new Map();
+  let nextId = 1;
+  let info = {};
+  let gone = null;
+
+  function failAll(reason) {
+    gone = gone || reason;
+    for (const { reject } of pending.values()) reject(new Error(gone));
+    pending.clear();
+  }
+
+  port.onMessage.addListener((message) => {
+    const call = message && pending.get(message.id);
+    if (!call) return;
+    if (message.progress) {
+      if (call.onProgress) call.onProgress(message.progress[0], message.progress[1]);
+      return;
+    }
+    pending.delete(message.id);
+    if (message.info) info = message.info;
+    if (message.ok) call.resolve(message.result);
+    else call.reject(new Error(message.error));
+  });
+  port.onDisconnect.addListener(() => failAll(GONE));
+
+  function call(op, args, onProgress = null) {
+    if (gone) return Promise.reject(new Error(gone));
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject, onProgress });
+      try {
+        port.postMessage({ id, op, args });
+      } catch {
+        failAll(GONE);
+      }
+    });
+  }
+
+  const engine = {
+    get mode() { return gone ? 'disposed' : 'extension'; },
+    // Where the search runs inside the extension: 'pool' | 'worker' | 'main'.
+    get hostMode() { return info.mode; },
+    get poolSize() { return info.poolSize; },
+    get fallback() { return info.fallback || null; },
+    get evaluation() { return info.evaluation || 'heuristic'; },
+    get networkProblem() { return info.networkProblem || null; },
+    bestMove: (board, settings = {}) => call('bestMove', [board, settings]),
+    applyMove: (board, dir) => call('applyMove', [board, dir]),
+    legalMoves: (board) => call('legalMoves', [board]),
+    gameOver: (board) => call('gameOver', [board]),
+    // One message there and back, no engine work: what forwarding costs.
+    ping: () => call('ping', []),
+    dispose() {
+      if (gone) return;
+      failAll('the engine was disposed');
+      port.disconnect();
+    },
+  };
+
+  let timer;
+  const late = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the extension's engine did not start within ${startMs / 1000} s`)), startMs);
+  });
+  try {
+    await Promise.race([call('hello', []), late]);
+  } catch (err) {
+    engine.dispose();
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  // Engines from before the network (engine.js without loadNetwork) have none.
+  if (info.canLoadNetwork) {
+    engine.loadNetwork = (url, { onProgress } = {}) => call('loadNetwork', [url], onProgress);
+  }
+  return engine;
+}
+
+// In a content script: has the service worker open the offscreen document,
+// then connects to it. api: the extension API object (chrome / browser).
+export async function connectExtensionEngine(api, ensureHostMessage) {
+  const answer = await api.runtime.sendMessage(ensureHostMessage);
+  if (!answer || !answer.ok) {
+    throw new Error(`the extension could not open its engine page (${answer ? answer.error : 'no answer'})`);
+  }
+  return createEngineProxy(api.runtime.connect({ name: PORT_NAME }));
+}
