@@ -44,7 +44,8 @@ describe('the extension\'s manifest', () => {
 
   it('names only files it has', () => {
     for (const name of [manifest.background.service_worker, manifest.options_ui.page, OFFSCREEN_PATH, CLICK_SCRIPT,
-      AUTO_SCRIPT, NETWORK_PATH, 'src/engine/engine.js', 'src/engine/search_worker.js', 'src/engine/wasm/engine.wasm']) {
+      AUTO_SCRIPT, NETWORK_PATH, 'src/engine/engine.js', 'src/engine/search_worker.js', 'src/engine/wasm/engine.wasm',
+      ...Object.values(manifest.icons), ...Object.values(manifest.action.default_icon)]) {
       expect(fs.existsSync(inExtension(name)), name).toBe(true);
     }
   });

@@ -1,6 +1,6 @@
 // Builds the browser extension: dist/extension/ (load it unpacked) and
 // dist/2048-ai-extension.zip (the same files, to install or upload). Its root
-// mirrors web/ (extension/, bookmarklet code bundled, src/engine/, network/),
+// mirrors web/ (extension/, bookmarklet code bundled, src/engine/, network/, icons/),
 // so the engine finds its wasm and its network beside it, as on the site.
 // Everything the extension runs is in it: it fetches nothing from anywhere.
 import fs from 'node:fs';
@@ -20,6 +20,8 @@ const PAGE_FILES = ['offscreen.html', 'options.html', 'options.css'];
 // Content scripts cannot be modules: each is bundled into one classic script.
 const CONTENT_SCRIPTS = ['content_click.js', 'content_auto.js'];
 const NETWORK = 'network/network.n2048.gz';
+// The site's app icon, which the browser scales for the toolbar.
+const ICON = 'icons/icon-192.png';
 // Already compressed: stored in the zip as they are.
 const STORED = /\.(gz|zip|png)$/;
 
@@ -68,6 +70,7 @@ export function buildExtension() {
   for (const name of CONTENT_SCRIPTS) {
     put(`extension/${name}`, bundleModules(path.join(sourceDir, name), { root: webDir }));
   }
+  put(ICON, fs.readFileSync(path.join(webDir, ICON)));
   const network = path.join(webDir, NETWORK);
   if (!fs.existsSync(network)) throw new Error(`build: the network the extension ships, web/${NETWORK}, is missing`);
   put(NETWORK, fs.readFileSync(network));
