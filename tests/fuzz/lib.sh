@@ -27,7 +27,8 @@ fuzz_find_clang() {
 fuzz_build() {
   local cxx
   if ! cxx=$(fuzz_find_clang); then
-    echo "fuzz: skipped: no clang++ on this machine (the fuzz targets need clang with libFuzzer)"
+    echo "fuzz: skipped: no ${FUZZ_CXX:-clang++} on this machine (the fuzz targets need clang" \
+      "with libFuzzer; Debian: apt-get install clang)"
     return 2
   fi
   # A directory configured with another compiler keeps it: start it afresh.
