@@ -3,11 +3,13 @@
 import { buildWasm } from './build_wasm.mjs';
 import { copyStatic } from './copy_static.mjs';
 import { buildBookmarklet } from './build_bookmarklet.mjs';
+import { buildServiceWorker } from './build_service_worker.mjs';
 import { buildExtension } from './build_extension.mjs';
 
 const started = Date.now();
 buildWasm();
 copyStatic();
 buildBookmarklet();
+buildServiceWorker();
 buildExtension();
 console.log(`build: dist/ ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
