@@ -10,8 +10,9 @@ std::string validate_settings(const SearchSettings& s) {
   if (s.depth < 0 || s.depth > kMaxSearchDepth)
     return "depth must be from 1 to " + std::to_string(kMaxSearchDepth) + ", got " +
            std::to_string(s.depth);
-  if (!(s.time_ms >= 0) || !std::isfinite(s.time_ms))
-    return "time budget must be a positive number of milliseconds";
+  // Above 1e7 ms (about 3 hours a move) the clock's tick count could overflow.
+  if (!(s.time_ms >= 0 && s.time_ms <= kMaxTimeMs))
+    return "time budget must be from 0 to 1e7 milliseconds";
   if (s.min_depth < 0 || s.max_depth > kMaxSearchDepth || s.min_depth > s.max_depth)
     return "min and max depth must satisfy 0 <= min <= max <= " + std::to_string(kMaxSearchDepth);
   if (!(s.prob_cutoff >= 0 && s.prob_cutoff < 1))

@@ -9,6 +9,7 @@
 namespace g2048 {
 
 constexpr int kMaxSearchDepth = 12;
+constexpr double kMaxTimeMs = 1e7;  // a time budget's largest value
 
 // Depth counts the spawns looked ahead after the root move (the published
 // convention: depth 3 is the root move, then 3 rounds of spawn + reply).

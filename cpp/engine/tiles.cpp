@@ -1,5 +1,6 @@
 #include "engine/tiles.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace g2048 {
@@ -71,6 +72,12 @@ bool tiles_from_values(const std::int64_t* values, std::size_t count, Tiles* out
       }
     }
     t.exponent[i] = static_cast<std::uint8_t>(e);
+  }
+  // A second 131072 would need the other 15 cells for its 16-tile chain: no
+  // game reaches it, and merging two would leave the range a board holds.
+  if (std::count(t.exponent.begin(), t.exponent.end(), kMaxExponent) > 1) {
+    *error = "a board holds at most one 131072 tile (no game can make two)";
+    return false;
   }
   *out = t;
   return true;

@@ -227,6 +227,10 @@ TEST(Settings, BadSettingsAreNamed) {
   s = SearchSettings();
   s.time_ms = -1;
   EXPECT_NE(validate_settings(s).find("time budget"), std::string::npos);
+  s.time_ms = 1e13;  // its clock ticks would overflow (found by the fuzzer)
+  EXPECT_NE(validate_settings(s).find("time budget"), std::string::npos);
+  s.time_ms = kMaxTimeMs;
+  EXPECT_EQ(validate_settings(s), "");
   s = SearchSettings();
   s.table_bits = 40;
   EXPECT_NE(validate_settings(s).find("table bits"), std::string::npos);

@@ -39,6 +39,10 @@ TEST(Tiles, RejectsMalformedBoardsWithAClearMessage) {
   EXPECT_NE(error.find("\"x\""), std::string::npos) << error;
   EXPECT_FALSE(parse_board_text("0,0,2", &t, &error));
   EXPECT_NE(error.find("got 3"), std::string::npos) << error;
+  // One 131072 is a board; two are none (found by the fuzzer: they merged past the range).
+  EXPECT_TRUE(parse_board_text("131072,65536,0,0,0,0,0,0,0,0,0,0,0,0,0,2", &t, &error)) << error;
+  EXPECT_FALSE(parse_board_text("131072,131072,0,0,0,0,0,0,0,0,0,0,0,0,0,2", &t, &error));
+  EXPECT_NE(error.find("at most one 131072"), std::string::npos) << error;
 }
 
 TEST(Tiles, ParsesCommasAndSpacesAndRoundTrips) {

@@ -1,5 +1,6 @@
 // Fuzz target: the network file (network_file.h): read_network_header and
-// decode_network, on a file's bytes as they come. Every corrupt file must be
+// decode_network, on a file's bytes as they come, and the streaming reader
+// (network_stream.h) against them. Every corrupt file must be
 // refused with a message; a file that is accepted must give a network whose
 // lookups stay inside its weights and that encodes back to the same network.
 //
@@ -8,10 +9,12 @@
 // reading get exercised. And a header alone must not be able to ask for more
 // than kMaxNetworkWeights, whatever total size a caller is told (a streaming
 // reader learns it from a gzip trailer, which anyone can write).
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "ai/network_file.h"
+#include "ai/network_stream.h"
 #include "fuzz_check.h"
 
 using namespace g2048;
@@ -146,6 +149,30 @@ void check_claimed_size(const std::uint8_t* data, std::size_t size) {
              (unsigned long long)claim);
 }
 
+// The streaming reader (the browser's path: pieces as a download arrives)
+// accepts exactly the 16-bit files decode_network accepts, and reads the same
+// weights; pieces of 1 to 97 bytes, their sizes taken from the file itself.
+void check_stream(const std::uint8_t* data, std::size_t size) {
+  DecodedNetwork whole;
+  std::string error;
+  bool whole_ok = decode_network(data, size, &whole, &error) && whole.encoding == WeightEncoding::kInt16;
+  NetworkStreamReader reader(size);
+  std::size_t piece = 1 + (size ? data[size / 2] % 97 : 0);
+  bool ok = true;
+  for (std::size_t at = 0; ok && at < size; at += piece)
+    ok = reader.push(data + at, std::min(piece, size - at), &error);
+  QuantizedNetwork streamed;
+  ok = ok && reader.finish(&streamed, &error);
+  FUZZ_CHECK(ok || network_message(error), "stream message: %s", error.c_str());
+  FUZZ_CHECK(ok == whole_ok, "streamed %d, whole %d (%zu bytes, pieces of %zu)", ok, whole_ok, size,
+             piece);
+  if (!ok) return;
+  FUZZ_CHECK(streamed.layout() == whole.quantized.layout() && streamed.size() == whole.quantized.size() &&
+                 streamed.scale() == whole.quantized.scale() &&
+                 std::memcmp(streamed.weights(), whole.quantized.weights(), streamed.size() * 2) == 0,
+             "streamed another network");
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -156,6 +183,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (int i = 0; i < 4; ++i) fixed[size - 4 + i] = static_cast<std::uint8_t>(crc >> (8 * i));
     bool fixed_ok = check_file(fixed.data(), size);
     FUZZ_CHECK(!ok || fixed_ok, "a good file stopped decoding with its own checksum");
+    check_stream(fixed.data(), size);
   }
   check_claimed_size(data, size);
   return 0;

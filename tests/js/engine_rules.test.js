@@ -25,11 +25,14 @@ function checkMove(board, dir, mismatches) {
 }
 
 function randomBoard(random) {
-  // Few distinct values make merges likely; some boards reach 131072.
+  // Few distinct values make merges likely; some boards reach 131072 (one at
+  // most: no game makes two, and the engine refuses them).
   const top = 1 + Math.floor(random() * 17);
   const fill = random();
-  return Array.from({ length: 16 }, () =>
+  const board = Array.from({ length: 16 }, () =>
     (random() < fill ? 2 ** (1 + Math.floor(random() * top)) : 0));
+  const first = board.indexOf(131072);
+  return board.map((v, i) => (v === 131072 && i !== first ? 65536 : v));
 }
 
 describe('moves', () => {

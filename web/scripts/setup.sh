@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh Debian 12 machine, idempotently:
 # the C++ toolchain, zlib (network files) and test libraries, Emscripten, Chromium (for the browser
-# tests; never a downloaded browser), clang-format (npm run lint), and the npm packages pinned in
+# tests; never a downloaded browser), clang with libFuzzer (the fuzz smoke run), clang-format
+# (npm run lint), and the npm packages pinned in
 # package-lock.json. Packages already present are not touched.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-packages=(cmake g++ make zlib1g-dev libgtest-dev libbenchmark-dev emscripten chromium clang-format nodejs npm)
+packages=(cmake g++ make zlib1g-dev libgtest-dev libbenchmark-dev clang libclang-rt-14-dev emscripten chromium clang-format nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
