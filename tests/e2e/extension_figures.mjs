@@ -1,14 +1,16 @@
 // Prints the extension's figures beside the bookmarklet's (not a test;
 // nothing here fails on a time or a score). Needs a built dist/.
 //
-//   node tests/e2e/extension_figures.mjs [--minutes 30] [--round-trips 300] [--only extension|bookmarklet]
+//   node tests/e2e/extension_figures.mjs [--minutes 30] [--round-trips 300] [--trace-seconds 60]
+//                                        [--only extension|bookmarklet]
 //
 // - the extension's size: dist/extension/ unpacked and the zip
 // - per loader, on the test page built like the original 2048
 //   (tests/e2e/fixtures/clone.html, a fresh random game), at the default
 //   strength and full speed: one whole game (score, largest tile, moves,
 //   moves/s, when the network was in) and the longest task on the page's
-//   main thread (PerformanceObserver 'longtask', content script included)
+//   main thread, content script included: over the game (PerformanceObserver
+//   'longtask', wall time) and in a Chrome trace of a minute (wall and CPU)
 // - what a move's messages cost: applyMove round trips (and, for the
 //   extension, a bare ping) from where the page driver calls the engine,
 //   with the AI stopped
@@ -29,6 +31,9 @@ const option = (name, fallback) => {
 };
 const minutes = Number(option('minutes', 30));
 const roundTrips = Number(option('round-trips', 300));
+const traceSeconds = Number(option('trace-seconds', 60));
+// The trace starts once the network is in and the game is under way.
+const TRACE_AFTER_S = 15;
 const only = option('only', null);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,11 +54,40 @@ function watchLongTasks() {
   }).observe({ type: 'longtask' });
 }
 
+// The page's main thread in a Chrome trace over `seconds`: its longest task
+// in wall time and in the thread's own CPU time (on a busy machine a task can
+// wait for a core far longer than it works), and how many ran over 50 ms.
+async function traceMainThread(session, pageUrl, seconds) {
+  const events = [];
+  session.on('Tracing.dataCollected', ({ value }) => { events.push(...value); });
+  const done = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+  await session.send('Tracing.start', { categories: 'toplevel,disabled-by-default-devtools.timeline,__metadata', transferMode: 'ReportEvents' });
+  await sleep(seconds * 1000);
+  await session.send('Tracing.end');
+  await done;
+  // The renderer that shows the page (not the extension's own pages).
+  const started = events.find((e) => e.name === 'TracingStartedInBrowser');
+  const frame = started?.args?.data?.frames?.find((f) => f.url === pageUrl);
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain'
+    && (!frame || e.pid === frame.processId));
+  const tasks = events.filter((e) => e.ph === 'X' && /RunTask/.test(e.name) && main && e.pid === main.pid && e.tid === main.tid);
+  const wall = tasks.map((e) => e.dur / 1000);
+  const cpu = tasks.map((e) => (e.tdur ?? e.dur) / 1000);
+  return {
+    tasks: tasks.length,
+    longestWall: Math.max(0, ...wall),
+    longestCpu: Math.max(0, ...cpu),
+    over50Wall: wall.filter((d) => d > 50).length,
+    over50Cpu: cpu.filter((d) => d > 50).length,
+  };
+}
+
 // Plays the page's game to its end (or the time limit): the figures.
-async function playOneGame(page, start) {
+async function playOneGame(page, session, start) {
   await page.evaluate(watchLongTasks);
   const started = Date.now();
   await start();
+  const tracing = sleep(TRACE_AFTER_S * 1000).then(() => traceMainThread(session, page.url(), traceSeconds));
   let networkAt = null;
   let firstMoveAt = null;
   for (;;) {
@@ -82,6 +116,7 @@ async function playOneGame(page, start) {
     firstMoveS: firstMoveAt ? (firstMoveAt - started) / 1000 : null,
     networkS: networkAt ? (networkAt - started) / 1000 : null,
     longTasks: await page.evaluate(() => window.__longTasks),
+    trace: await tracing,
   };
 }
 
@@ -114,8 +149,11 @@ function report(name, r, trips) {
     + `${r.over ? ', game over' : `, stopped by the ${minutes}-minute limit (${r.status})`}`);
   console.log(`  moves/s ${r.movesPerSecond.toFixed(1)}; first move after ${r.firstMoveS?.toFixed(1)} s; `
     + `network in after ${r.networkS === null ? 'never' : `${r.networkS.toFixed(1)} s`}`);
-  console.log(`  page main thread: longest task ${lt.longest.toFixed(0)} ms, ${lt.count} tasks over 50 ms `
-    + `(${lt.total.toFixed(0)} ms in all)`);
+  console.log(`  page main thread, whole game (PerformanceObserver longtask, wall time): longest task `
+    + `${lt.longest.toFixed(0)} ms, ${lt.count} tasks over 50 ms (${lt.total.toFixed(0)} ms in all)`);
+  const t = r.trace;
+  console.log(`  page main thread, ${traceSeconds} s trace from ${TRACE_AFTER_S} s: ${t.tasks} tasks, longest `
+    + `${t.longestWall.toFixed(1)} ms wall / ${t.longestCpu.toFixed(1)} ms CPU, over 50 ms: ${t.over50Wall} wall / ${t.over50Cpu} CPU`);
   const f = (t) => `median ${t.median.toFixed(2)} ms, p90 ${t.p90.toFixed(2)} ms, mean ${t.mean.toFixed(2)} ms`;
   console.log(`  applyMove round trip (${roundTrips}x, AI stopped): ${f(trips.applyMove)}`);
   if (trips.ping) console.log(`  ping round trip, no engine work: ${f(trips.ping)}`);
@@ -135,7 +173,8 @@ if (only !== 'bookmarklet') {
   await browser.worker.evaluate(([key, s]) => chrome.storage.local.set({ [key]: s }), [SETTINGS_KEY, settings]);
   const { page } = await browser.newPage();
   await page.goto(`${host.url}clone.html`);
-  const result = await playOneGame(page, () => browser.clickButton(page));
+  const session = await browser.context.newCDPSession(page);
+  const result = await playOneGame(page, session, () => browser.clickButton(page));
   if (!result.over) await browser.clickButton(page);
   // Injected into the content script's world by the service worker (the
   // button's activeTab grant lets it), as the function's own source.
@@ -153,9 +192,11 @@ if (only !== 'bookmarklet') {
 if (only !== 'extension') {
   const payload = await serve();
   const browser = await launchBrowser();
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  const page = await context.newPage();
   await page.goto(`${host.url}clone.html`);
-  const result = await playOneGame(page, () => clickBookmarklet(page, bookmarkletCode(payload.url)));
+  const session = await context.newCDPSession(page);
+  const result = await playOneGame(page, session, () => clickBookmarklet(page, bookmarkletCode(payload.url)));
   if (!result.over) await page.evaluate(() => window.__ai2048Bookmarklet.driver.stop());
   const trips = await page.evaluate(measureRoundTrips, [roundTrips, '__ai2048Bookmarklet']);
   report('bookmarklet (engine in the page, its workers on the page\'s origin)', result, trips);
