@@ -2,6 +2,7 @@
 // fails on a time or a score). Needs a built dist/ (npm run build).
 //
 //   node tests/e2e/network_figures.mjs strength [--games 20] [--pages 1] [--settings '{"depth":2}'] [--eval heuristic]
+//       [--max-moves M] (games cut at M moves: for time budgets' speed and depth)
 //       seeded games (seeds 1..N) played in a page through the engine API, the
 //       network loaded in its worker: average score, tile rates, moves/s (of
 //       one page: with --pages P, P pages share the seeds and the cores)
@@ -26,7 +27,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Runs in the page: N seeded games through the engine (spawns from the app's
 // seeded generator: 2 with probability 0.9, in a uniformly chosen empty cell).
-async function playGames({ seeds, settings, evaluation }) {
+async function playGames({ seeds, settings, evaluation, maxMoves }) {
   const { createEngine } = await import('/src/engine/engine.js');
   const { seededRandom } = await import('/src/game/rng.js');
   const engine = await createEngine({});
@@ -38,6 +39,7 @@ async function playGames({ seeds, settings, evaluation }) {
     return out;
   };
   const results = [];
+  const depths = [];
   let searchMs = 0;
   const started = performance.now();
   for (const seed of seeds) {
@@ -45,9 +47,10 @@ async function playGames({ seeds, settings, evaluation }) {
     let board = spawn(spawn(new Array(16).fill(0), random), random);
     let score = 0;
     let moves = 0;
-    while (!(await engine.gameOver(board))) {
+    while (moves < maxMoves && !(await engine.gameOver(board))) {
       const t = performance.now();
-      const { dir } = await engine.bestMove(board, settings);
+      const { dir, depth } = await engine.bestMove(board, settings);
+      depths.push(depth);
       searchMs += performance.now() - t;
       const moved = await engine.applyMove(board, dir);
       score += moved.gain;
@@ -58,10 +61,10 @@ async function playGames({ seeds, settings, evaluation }) {
   }
   const wallMs = performance.now() - started;
   engine.dispose();
-  return { results, searchMs, wallMs, evaluationUsed: evaluation };
+  return { results, searchMs, wallMs, depths };
 }
 
-function summarize({ results, searchMs, wallMs }) {
+function summarize({ results, searchMs, wallMs, depths }) {
   const moves = results.reduce((s, r) => s + r.moves, 0);
   const rate = (tile) => `${Math.round((100 * results.filter((r) => r.maxTile >= tile).length) / results.length)}%`;
   const scores = results.map((r) => r.score).sort((a, b) => a - b);
@@ -73,6 +76,7 @@ function summarize({ results, searchMs, wallMs }) {
     rates: { 8192: rate(8192), 16384: rate(16384), 32768: rate(32768) },
     movesPerSecond: Math.round(moves / (wallMs / 1000)),
     msPerMoveSearch: +(searchMs / moves).toFixed(2),
+    averageDepth: +(depths.reduce((s, d) => s + d, 0) / depths.length).toFixed(2),
   };
 }
 
@@ -204,16 +208,18 @@ try {
     const pages = Number(option('pages', '1'));
     const settings = JSON.parse(option('settings', '{"depth":2}'));
     const evaluation = option('eval', 'network');
+    const maxMoves = Number(option('max-moves', 'Infinity'));
     // Seeds 1..games dealt over the pages (each its own engine and network).
     const runs = await Promise.all(Array.from({ length: pages }, async (_, p) => {
       const page = await browser.newPage();
       await page.goto(`${server.url}blank`);
       const seeds = Array.from({ length: games }, (_, i) => i + 1).filter((seed) => seed % pages === p);
-      return page.evaluate(playGames, { seeds, settings, evaluation });
+      return page.evaluate(playGames, { seeds, settings, evaluation, maxMoves });
     }));
     const raw = {
       results: runs.flatMap((r) => r.results).sort((a, b) => a.seed - b.seed),
       searchMs: runs.reduce((s, r) => s + r.searchMs, 0),
+      depths: runs.flatMap((r) => r.depths),
       // Moves/s of one page: all moves over the pages' summed time.
       wallMs: runs.reduce((s, r) => s + r.wallMs, 0),
     };

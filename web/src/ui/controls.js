@@ -11,6 +11,7 @@ export function fillSelect(select, options, selectedId) {
     const option = doc.createElement('option');
     option.value = o.id;
     option.textContent = o.label;
+    if (o.title) option.title = o.title;
     option.selected = o.id === selectedId;
     return option;
   }));

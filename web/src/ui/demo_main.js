@@ -19,7 +19,9 @@ const DEFAULT_SEED = 1;
 const params = new URLSearchParams(location.search);
 const settings = loadSettings({
   search: location.search,
-  defaults: { speed: 'quick', strength: 't50', player: 'expectimax', evil: false },
+  // A whole strong game in minutes: depth 2 with the network, animated at about
+  // 35 moves/s (see README, The learned network in the browser).
+  defaults: { speed: 'brisk', strength: 'd2', player: 'expectimax', evil: false },
 });
 
 let baseSeed = params.has('seed') ? normalizeSeed(Number(params.get('seed'))) : DEFAULT_SEED;
