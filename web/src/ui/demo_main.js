@@ -20,7 +20,7 @@ const params = new URLSearchParams(location.search);
 const settings = loadSettings({
   search: location.search,
   // A whole strong game in minutes: depth 2 with the network, animated at about
-  // 35 moves/s (see README, The learned network in the browser).
+  // 55 moves/s (README: The learned network in the browser).
   defaults: { speed: 'brisk', strength: 'd2', player: 'expectimax', evil: false },
 });
 
