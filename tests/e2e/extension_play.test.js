@@ -82,7 +82,7 @@ describe('the extension\'s toolbar button', () => {
     expect(errors).toEqual([]);
     expect(browser.outside).toEqual([]);
     await page.close();
-  });
+  }, 300_000);
 
   it('plays a page whose policy is default-src \'self\', where the bookmarklet is refused', async () => {
     await chooseSettings(FULL_SPEED);

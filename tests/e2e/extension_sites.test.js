@@ -69,5 +69,5 @@ describe('the panel on the sites the user adds', () => {
     await page.waitForTimeout(1000);
     expect(await hasPanel(page)).toBe(0);
     expect(optionErrors).toEqual([]);
-  });
+  }, 300_000);
 });
