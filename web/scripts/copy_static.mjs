@@ -7,7 +7,8 @@ export function copyStatic() {
   fs.rmSync(distDir, { recursive: true, force: true });
   fs.cpSync(webDir, distDir, {
     recursive: true,
-    filter: (src) => path.relative(webDir, src) !== 'scripts',
+    // The build scripts stay out; the extension is built into dist/extension/ by build_extension.mjs.
+    filter: (src) => !['scripts', 'extension'].includes(path.relative(webDir, src)),
   });
   fs.mkdirSync(distWasmDir, { recursive: true });
   for (const f of ['engine.mjs', 'engine.wasm']) {
