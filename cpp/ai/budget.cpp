@@ -16,7 +16,7 @@ void BudgetGuard::arm(SearchClock::time_point start, std::uint64_t node_limit,
     deadline_ = start + std::chrono::duration_cast<SearchClock::duration>(
                             std::chrono::duration<double, std::milli>(time_limit_ms));
   stopped_ = false;
-  next_check_ = node_limit   ? std::min(node_limit, kCheckEvery)
+  next_check_ = node_limit      ? std::min(node_limit, kCheckEvery)
                 : has_deadline_ ? kCheckEvery
                                 : UINT64_MAX;
 }

@@ -10,14 +10,23 @@ namespace {
 
 // ln(1 + n) for n = 0..16, written out: libm's log may differ in the last bit
 // between builds, and native and WebAssembly games must stay identical.
-constexpr double kLnOnePlus[17] = {
-    0.0,
-    0.69314718055994530942, 1.09861228866810969140, 1.38629436111989061883,
-    1.60943791243410037460, 1.79175946922805500081, 1.94591014905531330511,
-    2.07944154167983592825, 2.19722457733621938279, 2.30258509299404568402,
-    2.39789527279837054406, 2.48490664978800031023, 2.56494935746153673605,
-    2.63905732961525861466, 2.70805020110221006599, 2.77258872223978123767,
-    2.83321334405621608025};
+constexpr double kLnOnePlus[17] = {0.0,
+                                   0.69314718055994530942,
+                                   1.09861228866810969140,
+                                   1.38629436111989061883,
+                                   1.60943791243410037460,
+                                   1.79175946922805500081,
+                                   1.94591014905531330511,
+                                   2.07944154167983592825,
+                                   2.19722457733621938279,
+                                   2.30258509299404568402,
+                                   2.39789527279837054406,
+                                   2.48490664978800031023,
+                                   2.56494935746153673605,
+                                   2.63905732961525861466,
+                                   2.70805020110221006599,
+                                   2.77258872223978123767,
+                                   2.83321334405621608025};
 
 std::vector<ClassicEvaluator::LineFeatures> build_lines() {
   std::vector<ClassicEvaluator::LineFeatures> table(65536);
@@ -54,8 +63,7 @@ const ClassicEvaluator::LineFeatures& ClassicEvaluator::line(std::uint16_t row) 
 
 double ClassicEvaluator::evaluate(Board b) const {
   Board tr = transpose(b);
-  int roughness = 0, row_falls = 0, row_rises = 0, col_falls = 0, col_rises = 0, empty = 0,
-      top = 0;
+  int roughness = 0, row_falls = 0, row_rises = 0, col_falls = 0, col_rises = 0, empty = 0, top = 0;
   for (int i = 0; i < 4; ++i) {
     const LineFeatures& r = line(row_of(b, i));
     const LineFeatures& c = line(row_of(tr, i));

@@ -15,8 +15,8 @@ namespace g2048 {
 
 struct EvaluationSettings {
   std::string name = "heuristic";
-  HeuristicWeights weights;                        // heuristic
-  std::shared_ptr<const QuantizedNetwork> network; // network
+  HeuristicWeights weights;                         // heuristic
+  std::shared_ptr<const QuantizedNetwork> network;  // network
 };
 
 // What a searcher evaluates with: exactly one of the two is set.

@@ -129,9 +129,9 @@ float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob) {
 
 template <class Eval>
 RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int depth,
-                                                   const SearchSettings& settings,
-                                                   std::uint64_t node_limit,
-                                                   double time_limit_ms) {
+                                                       const SearchSettings& settings,
+                                                       std::uint64_t node_limit,
+                                                       double time_limit_ms) {
   prepare(settings);
   nodes_ = 0;
   guard_.arm(SearchClock::now(), node_limit, time_limit_ms);
@@ -176,8 +176,7 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
   std::vector<Step> steps;
   float cutoff = static_cast<float>(s.prob_cutoff);
   for (int depth = first; depth <= last; ++depth) {
-    if (s.time_ms > 0 && depth > first && cutoff > 0)
-      steps.push_back({depth, cutoff * 3.0f});
+    if (s.time_ms > 0 && depth > first && cutoff > 0) steps.push_back({depth, cutoff * 3.0f});
     steps.push_back({depth, cutoff});
   }
   // A node budget starts a depth only when its predicted cost fits in what is

@@ -30,7 +30,7 @@ namespace g2048 {
 struct RootMoveValue {
   double value = kIllegal;  // kIllegal when the move does not change the board
   std::uint64_t nodes = 0;
-  bool complete = true;     // false when a budget stopped it part way
+  bool complete = true;  // false when a budget stopped it part way
 };
 
 // The depth the position gets when no budget is given.

@@ -1,7 +1,7 @@
 #include "ai/heuristic.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace g2048 {
@@ -45,8 +45,8 @@ double score_row(const int rank[4], const HeuristicWeights& w) {
     if (rank[i - 1] > rank[i]) fall += a - b;
     else rise += b - a;
   }
-  return w.base + w.empty * empty + w.merges * merges -
-         w.monotonicity * std::min(fall, rise) - w.sum * sum;
+  return w.base + w.empty * empty + w.merges * merges - w.monotonicity * std::min(fall, rise) -
+         w.sum * sum;
 }
 
 }  // namespace

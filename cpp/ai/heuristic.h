@@ -13,12 +13,12 @@
 namespace g2048 {
 
 struct HeuristicWeights {
-  double base = 200000.0;     // keeps every value positive: a lost position scores 0
-  double empty = 270.0;       // per empty cell
-  double merges = 700.0;      // per tile in a run of equal neighbours (gaps ignored)
-  double monotonicity = 47.0; // times min(fall, rise) of rank^mono_power along the row
+  double base = 200000.0;      // keeps every value positive: a lost position scores 0
+  double empty = 270.0;        // per empty cell
+  double merges = 700.0;       // per tile in a run of equal neighbours (gaps ignored)
+  double monotonicity = 47.0;  // times min(fall, rise) of rank^mono_power along the row
   double mono_power = 4.0;
-  double sum = 11.0;          // times the sum of rank^sum_power: big tiles cost
+  double sum = 11.0;  // times the sum of rank^sum_power: big tiles cost
   double sum_power = 3.5;
 
   bool operator==(const HeuristicWeights& o) const;

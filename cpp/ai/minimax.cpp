@@ -82,8 +82,9 @@ double MinimaxSearcher::min_node(Board b, int depth, double alpha, double beta) 
   }
   if (n == 0) return evaluator_.evaluate(b);  // not reached after a move: a move frees a cell
   if (prune_ && depth >= 2) order_children(kids, n, evaluator_, false);
-  return best_child<false>(kids, n, alpha, beta, prune_,
-                           [&](Board c, double a, double z) { return max_node(c, depth - 1, a, z); });
+  return best_child<false>(kids, n, alpha, beta, prune_, [&](Board c, double a, double z) {
+    return max_node(c, depth - 1, a, z);
+  });
 }
 
 double MinimaxSearcher::player_to_move(Board b, int replies, double alpha, double beta) {
@@ -131,8 +132,7 @@ SearchResult MinimaxSearcher::search(Board board, const SearchSettings& s) {
       double alpha = -kInf;
       // A lower direction wins a tie, so it needs to show it reaches best_value;
       // a higher one must beat it.
-      if (prune_ && best >= 0)
-        alpha = d < best ? std::nextafter(best_value, -kInf) : best_value;
+      if (prune_ && best >= 0) alpha = d < best ? std::nextafter(best_value, -kInf) : best_value;
       double v = min_node(after[d], depth, alpha, kInf);
       if (guard_.stopped()) break;
       values[d] = v;

@@ -116,8 +116,10 @@ std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
   Writer w;
   write_header(w, net.layout(), WeightEncoding::kInt16, net.scale());
   w.out.reserve(w.out.size() + net.size() * 2 + 4);
-  for (std::size_t i = 0; i < net.size(); ++i) w.u8(static_cast<std::uint8_t>(zigzag(net.weights()[i]) >> 8));
-  for (std::size_t i = 0; i < net.size(); ++i) w.u8(static_cast<std::uint8_t>(zigzag(net.weights()[i])));
+  for (std::size_t i = 0; i < net.size(); ++i)
+    w.u8(static_cast<std::uint8_t>(zigzag(net.weights()[i]) >> 8));
+  for (std::size_t i = 0; i < net.size(); ++i)
+    w.u8(static_cast<std::uint8_t>(zigzag(net.weights()[i])));
   finish(w);
   return w.out;
 }
@@ -125,9 +127,11 @@ std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
 bool read_network_header(const std::uint8_t* data, std::size_t available, std::size_t size,
                          NetworkHeader* out, std::string* error) {
   Reader r(data, std::min(available, size));
-  if (!r.has(28)) return fail(error, "too short to be a network (" + std::to_string(size) + " bytes)");
+  if (!r.has(28))
+    return fail(error, "too short to be a network (" + std::to_string(size) + " bytes)");
   if (std::memcmp(r.here(), kMagic, 8) != 0)
-    return fail(error, "not a network file (no N2048NET magic; a gzip file must be decompressed first)");
+    return fail(error,
+                "not a network file (no N2048NET magic; a gzip file must be decompressed first)");
   r.skip(8);
   std::uint32_t version = r.u32();
   if (version != kNetworkFormatVersion)
@@ -139,13 +143,15 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
       encoding != static_cast<std::uint32_t>(WeightEncoding::kInt16))
     return fail(error, "unknown weight encoding " + std::to_string(encoding));
   float scale = r.f32();
-  if (!(scale > 0) || !std::isfinite(scale)) return fail(error, "the scale is not a positive number");
+  if (!(scale > 0) || !std::isfinite(scale))
+    return fail(error, "the scale is not a positive number");
   std::uint32_t tuples = r.u32(), stages = r.u32();
   if (tuples < 1 || tuples > static_cast<std::uint32_t>(kMaxTuples))
     return fail(error, "tuple count " + std::to_string(tuples) + " out of range");
   if (stages < 1 || stages > static_cast<std::uint32_t>(kMaxStages))
     return fail(error, "stage count " + std::to_string(stages) + " out of range");
-  if (!r.has(std::size_t{8} * tuples + 4 * (stages - 1) + 8)) return fail(error, "truncated header");
+  if (!r.has(std::size_t{8} * tuples + 4 * (stages - 1) + 8))
+    return fail(error, "truncated header");
   std::string spec;
   std::uint64_t per_stage = 0;  // at most 64 x 16^7: no overflow in 64 bits
   for (std::uint32_t t = 0; t < tuples; ++t) {

@@ -58,8 +58,8 @@ std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net);  // int16
 // What a file holds: float weights (float32 files) or a quantised network.
 struct DecodedNetwork {
   WeightEncoding encoding = WeightEncoding::kInt16;
-  NTupleNetwork floats;       // float32 files
-  QuantizedNetwork quantized; // int16 files
+  NTupleNetwork floats;        // float32 files
+  QuantizedNetwork quantized;  // int16 files
   // The search's form of either encoding.
   QuantizedNetwork to_quantized() const;
   // The trainer's form of either encoding.

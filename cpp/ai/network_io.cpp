@@ -14,7 +14,8 @@ bool ends_with(const std::string& s, const std::string& tail) {
 
 }  // namespace
 
-bool read_network_bytes(const std::string& path, std::vector<std::uint8_t>* out, std::string* error) {
+bool read_network_bytes(const std::string& path, std::vector<std::uint8_t>* out,
+                        std::string* error) {
   gzFile f = gzopen(path.c_str(), "rb");
   if (!f) {
     *error = "cannot open network file " + path;

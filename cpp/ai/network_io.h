@@ -12,7 +12,8 @@
 
 namespace g2048 {
 
-bool read_network_bytes(const std::string& path, std::vector<std::uint8_t>* out, std::string* error);
+bool read_network_bytes(const std::string& path, std::vector<std::uint8_t>* out,
+                        std::string* error);
 bool write_network_bytes(const std::string& path, const std::vector<std::uint8_t>& bytes,
                          std::string* error);
 bool load_network(const std::string& path, DecodedNetwork* out, std::string* error);

@@ -37,9 +37,12 @@ bool NetworkStreamReader::push(const std::uint8_t* data, std::size_t size, std::
 // that follow the header.
 bool NetworkStreamReader::start_weights(std::string* error) {
   std::string why;  // already says "network file: ..."
-  if (!read_network_header(head_.data(), head_.size(), total_, &header_, &why)) return fail(error, why);
+  if (!read_network_header(head_.data(), head_.size(), total_, &header_, &why))
+    return fail(error, why);
   if (header_.encoding != WeightEncoding::kInt16)
-    return fail(error, "network file: the browser takes 16-bit weights (write it with ai2048 network --out)");
+    return fail(
+        error,
+        "network file: the browser takes 16-bit weights (write it with ai2048 network --out)");
   if (!QuantizedNetwork::allocate(header_.layout, header_.scale, &net_))
     return fail(error, "network file: not enough memory for " +
                            std::to_string(header_.weight_bytes >> 20) + " MB of weights");
@@ -84,7 +87,8 @@ bool NetworkStreamReader::finish(QuantizedNetwork* out, std::string* error) {
   if (!started_ || pos_ != total_)
     return fail(error, "network file: truncated (" + std::to_string(pos_) + " of " +
                            std::to_string(total_) + " bytes)");
-  std::uint32_t stored = tail_[0] | (tail_[1] << 8) | (tail_[2] << 16) | (std::uint32_t{tail_[3]} << 24);
+  std::uint32_t stored =
+      tail_[0] | (tail_[1] << 8) | (tail_[2] << 16) | (std::uint32_t{tail_[3]} << 24);
   if (crc_ != stored) return fail(error, "network file: checksum mismatch (the file is corrupt)");
   *out = std::move(net_);
   failed_ = true;  // handed out: the reader is spent

@@ -1,7 +1,7 @@
 #include "ai/player.h"
 
-#include "ai/expectimax_player.h"
 #include "ai/corner.h"
+#include "ai/expectimax_player.h"
 #include "ai/greedy.h"
 #include "ai/minimax.h"
 #include "ai/monte_carlo.h"

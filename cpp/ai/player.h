@@ -23,12 +23,12 @@
 namespace g2048 {
 
 struct PlayerSettings {
-  SearchSettings search;       // expectimax and minimax budget; montecarlo: nodes/time_ms
+  SearchSettings search;          // expectimax and minimax budget; montecarlo: nodes/time_ms
   EvaluationSettings evaluation;  // expectimax's evaluation (evaluation.h)
-  int playouts = 100;          // montecarlo: random playouts per legal move
-  int playout_depth = 0;       // montecarlo: moves per playout; 0 plays to the end
-  bool alpha_beta = true;      // minimax: false is plain minimax (same answer, slower)
-  std::uint64_t seed = 1;      // montecarlo's random stream (mixed with the board)
+  int playouts = 100;             // montecarlo: random playouts per legal move
+  int playout_depth = 0;          // montecarlo: moves per playout; 0 plays to the end
+  bool alpha_beta = true;         // minimax: false is plain minimax (same answer, slower)
+  std::uint64_t seed = 1;         // montecarlo's random stream (mixed with the board)
 };
 
 constexpr int kMaxPlayouts = 1000000;

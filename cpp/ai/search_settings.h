@@ -20,13 +20,13 @@ constexpr double kMaxTimeMs = 1e7;  // a time budget's largest value
 // score-counting evaluation) plus the evaluation of the board after it, the
 // "1-ply" player of the n-tuple literature.
 struct SearchSettings {
-  int depth = 0;               // fixed depth, 1..kMaxSearchDepth; 0: not fixed
-  std::uint64_t nodes = 0;     // node budget (iterative deepening, see search()); 0: none
-  double time_ms = 0;          // time budget (iterative deepening); 0: none
-  int min_depth = 3;           // bounds of the chosen and the deepened depth
+  int depth = 0;            // fixed depth, 1..kMaxSearchDepth; 0: not fixed
+  std::uint64_t nodes = 0;  // node budget (iterative deepening, see search()); 0: none
+  double time_ms = 0;       // time budget (iterative deepening); 0: none
+  int min_depth = 3;        // bounds of the chosen and the deepened depth
   int max_depth = 8;
-  double prob_cutoff = 1e-4;   // a branch less likely than this is evaluated as is
-  int table_bits = 20;         // transposition table of 2^table_bits entries (16 bytes)
+  double prob_cutoff = 1e-4;  // a branch less likely than this is evaluated as is
+  int table_bits = 20;        // transposition table of 2^table_bits entries (16 bytes)
 };
 
 // Empty when the settings are usable; otherwise a one-line description.
@@ -44,10 +44,10 @@ inline int best_direction(const std::array<double, 4>& values, int legal_mask) {
 }
 
 struct SearchResult {
-  int best = -1;                                   // -1 only when no move is legal
+  int best = -1;  // -1 only when no move is legal
   std::array<double, 4> values{{kIllegal, kIllegal, kIllegal, kIllegal}};
-  int depth = 0;                                   // deepest depth completed
-  std::uint64_t nodes = 0;                         // moves applied by the search
+  int depth = 0;            // deepest depth completed
+  std::uint64_t nodes = 0;  // moves applied by the search
   double ms = 0;
 };
 

@@ -37,7 +37,8 @@ GameRecord play_game(std::uint64_t seed, const ChooseMove& choose, Spawner& spaw
     MoveOutcome out = apply_move(tiles, choice.best);
     if (!out.moved) break;  // a player that returns an illegal move ends its game
     bool placed = place(&out.tiles, false);
-    if (on_turn) on_turn(TurnRecord{tiles, choice.best, out.gain, out.tiles, choice.depth, choice.ms});
+    if (on_turn)
+      on_turn(TurnRecord{tiles, choice.best, out.gain, out.tiles, choice.depth, choice.ms});
     record.score += out.gain;
     record.nodes += choice.nodes;
     ++record.moves;

@@ -21,16 +21,16 @@ struct GameRecord {
   std::uint64_t nodes = 0;
   double seconds = 0;
   double cpu_seconds = 0;  // the playing thread's CPU time, where the caller measures it
-  std::string stopped;  // why the spawner placed no tile, when it stopped the game early
+  std::string stopped;     // why the spawner placed no tile, when it stopped the game early
 };
 
 struct TurnRecord {
   Tiles before;
   int dir;
   std::uint64_t gain;
-  Tiles after;  // after the move and its spawn
-  int depth = 0;    // the search's depth reached
-  double ms = 0;    // the search's time
+  Tiles after;    // after the move and its spawn
+  int depth = 0;  // the search's depth reached
+  double ms = 0;  // the search's time
 };
 
 using ChooseMove = std::function<SearchResult(const Tiles&)>;

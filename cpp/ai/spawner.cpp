@@ -25,8 +25,7 @@ bool apply_placement(Tiles* board, const Placement& p, std::string* error) {
   return true;
 }
 
-bool RandomSpawner::place(const Tiles& board, bool, Rng& rng, Placement* out,
-                          std::string* error) {
+bool RandomSpawner::place(const Tiles& board, bool, Rng& rng, Placement* out, std::string* error) {
   // Through spawn() itself, so the draws are exactly the game's.
   Tiles next = board;
   if (!spawn(&next, rng)) {
@@ -74,10 +73,10 @@ bool EvilSpawner::place(const Tiles& board, bool opening, Rng& rng, Placement* o
   for (int i = 0; i < n; ++i) {
     // Fail-soft with beta = worst: a value below it is exact, the rest only
     // proved no worse for the player.
-    double v = depth_ == 0 ? options[i].key
-                           : search_.player_to_move(options[i].child, depth_,
-                                                    -std::numeric_limits<double>::infinity(),
-                                                    worst);
+    double v = depth_ == 0
+                   ? options[i].key
+                   : search_.player_to_move(options[i].child, depth_,
+                                            -std::numeric_limits<double>::infinity(), worst);
     if (v < worst) {
       worst = v;
       *out = options[i].p;

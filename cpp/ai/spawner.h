@@ -82,9 +82,9 @@ class HumanSpawner : public Spawner {
 };
 
 struct SpawnerSettings {
-  int evil_depth = 1;         // the evil spawner's look-ahead, 0..kMaxEvilDepth
+  int evil_depth = 1;             // the evil spawner's look-ahead, 0..kMaxEvilDepth
   EvaluationSettings evaluation;  // the evil spawner's (evaluation.h); the heuristic by default
-  HumanSpawner::Ask ask;      // the human spawner's source of tiles
+  HumanSpawner::Ask ask;          // the human spawner's source of tiles
 };
 
 // "random", "evil", "human".

@@ -23,12 +23,12 @@
 namespace g2048 {
 
 struct TrainSettings {
-  std::uint64_t games = 0;   // stop after this many games in all (0: no limit)
-  double seconds = 0;        // stop after this long (0: no limit)
+  std::uint64_t games = 0;  // stop after this many games in all (0: no limit)
+  double seconds = 0;       // stop after this long (0: no limit)
   int threads = 1;
   std::uint64_t seed = 1;
-  float alpha = 0.1f;        // learning rate, split over the features of a board
-  bool coherence = false;    // temporal coherence
+  float alpha = 0.1f;      // learning rate, split over the features of a board
+  bool coherence = false;  // temporal coherence
   // Restarts: after each episode, the next starts from the board halfway
   // through it (a spawn away), until episodes grow short; then a new game.
   // Later stages of the game then get more of the training.
@@ -45,9 +45,9 @@ struct TrainedGame {
 
 // What the last `window` whole games did (restarts are not counted).
 struct TrainWindow {
-  std::uint64_t games = 0;   // episodes (games and restarts) trained in all, this run and before
-  std::uint64_t moves = 0;   // moves learned in all
-  double seconds = 0;        // training time in all
+  std::uint64_t games = 0;      // episodes (games and restarts) trained in all, this run and before
+  std::uint64_t moves = 0;      // moves learned in all
+  double seconds = 0;           // training time in all
   double moves_per_second = 0;  // in this window
   double average_score = 0;
   std::uint64_t max_score = 0;

@@ -40,7 +40,7 @@ namespace {
 constexpr int kDefaultExpectimaxDepth = 2;
 constexpr int kDefaultMinimaxDepth = 2;
 constexpr int kDefaultPlayouts = 5;
-constexpr int kFirstReach = 8;   // 256
+constexpr int kFirstReach = 8;     // 256
 constexpr int kTableReachTo = 15;  // 32768
 
 struct Entry {
@@ -99,8 +99,8 @@ Entry entry_for(const std::string& name, const Args& args, double time_ms) {
     search.depth = static_cast<int>(
         args.count("--expectimax-depth", kDefaultExpectimaxDepth, 1, kMaxSearchDepth));
   if (name == "minimax" && time_ms <= 0)
-    search.depth = static_cast<int>(
-        args.count("--minimax-depth", kDefaultMinimaxDepth, 1, kMaxSearchDepth));
+    search.depth =
+        static_cast<int>(args.count("--minimax-depth", kDefaultMinimaxDepth, 1, kMaxSearchDepth));
   e.settings = player_settings(args, search);
   if (!args.has("--playouts")) e.settings.playouts = kDefaultPlayouts;
   check_player(name, e.settings);
@@ -126,8 +126,8 @@ std::string json_line(const Entry& e, const Stats& s, const std::string& spawner
                       std::uint64_t seed) {
   std::string reach = "{";
   for (int x = kFirstReach; x <= kMaxExponent; ++x)
-    reach += (x > kFirstReach ? ",\"" : "\"") + std::to_string(1ULL << x) + "\":" +
-             json_number(s.reach[x]);
+    reach += (x > kFirstReach ? ",\"" : "\"") + std::to_string(1ULL << x) +
+             "\":" + json_number(s.reach[x]);
   reach += "}";
   return "{\"arena\":true,\"player\":\"" + e.name + "\",\"settings\":\"" + e.description +
          "\",\"spawner\":\"" + spawner + "\",\"games\":" + std::to_string(e.games.size()) +
@@ -159,9 +159,10 @@ void print_table(const std::vector<Entry>& entries, const std::vector<Stats>& st
 }  // namespace
 
 int run_arena(const Args& args) {
-  std::vector<std::string> known = {"--games", "--seed", "--jobs", "--spawner", "--players",
-                                    "--max-moves", "--time-ms", "--expectimax-depth",
-                                    "--minimax-depth", "--weights", "--eval", "--network"};
+  std::vector<std::string> known = {
+      "--games",         "--seed",      "--jobs",    "--spawner",
+      "--players",       "--max-moves", "--time-ms", "--expectimax-depth",
+      "--minimax-depth", "--weights",   "--eval",    "--network"};
   known.insert(known.end(), kPlayerTuningOptions.begin(), kPlayerTuningOptions.end());
   args.check_known(known);
   GameRunOptions run = game_run_options(args, "arena", 50);
@@ -228,7 +229,8 @@ int run_arena(const Args& args) {
   std::vector<Stats> stats;
   for (const auto& e : entries) stats.push_back(stats_of(e.games));
   std::string spawner_words = spawner_name;
-  if (spawner_name == "evil") spawner_words += " (depth " + std::to_string(spawn_settings.evil_depth) + ")";
+  if (spawner_name == "evil")
+    spawner_words += " (depth " + std::to_string(spawn_settings.evil_depth) + ")";
   std::printf("arena: %llu games per player, seeds %llu..%llu, spawner %s\n",
               static_cast<unsigned long long>(games), static_cast<unsigned long long>(seed),
               static_cast<unsigned long long>(seed + games - 1), spawner_words.c_str());

@@ -87,10 +87,11 @@ int run_bench(const Args& args) {
       }
     }
   }
-  std::printf("{\"bench\":true,\"positions\":%zu,\"repeat\":%d,\"early\":%s,\"middle\":%s,"
-              "\"late\":%s,\"all\":%s}\n",
-              sizeof kPositions / sizeof kPositions[0], repeat, totals[0].json().c_str(),
-              totals[1].json().c_str(), totals[2].json().c_str(), all.json().c_str());
+  std::printf(
+      "{\"bench\":true,\"positions\":%zu,\"repeat\":%d,\"early\":%s,\"middle\":%s,"
+      "\"late\":%s,\"all\":%s}\n",
+      sizeof kPositions / sizeof kPositions[0], repeat, totals[0].json().c_str(),
+      totals[1].json().c_str(), totals[2].json().c_str(), all.json().c_str());
   return 0;
 }
 

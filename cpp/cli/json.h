@@ -17,9 +17,7 @@ inline std::string json_number(double x) {
   return buf;
 }
 
-inline std::string json_board(const Tiles& t) {
-  return "[" + board_text(t) + "]";
-}
+inline std::string json_board(const Tiles& t) { return "[" + board_text(t) + "]"; }
 
 // The four directions' values; an illegal direction is null.
 inline std::string json_values(const SearchResult& r) {

@@ -11,10 +11,9 @@
 
 namespace g2048::cli {
 
-const std::vector<std::string> kSearchOptions = {"--depth",     "--nodes",  "--time-ms",
-                                                 "--min-depth", "--max-depth", "--cutoff",
-                                                 "--table-bits", "--weights",
-                                                 "--eval", "--network"};
+const std::vector<std::string> kSearchOptions = {
+    "--depth",  "--nodes",      "--time-ms", "--min-depth", "--max-depth",
+    "--cutoff", "--table-bits", "--weights", "--eval",      "--network"};
 
 const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume", "--restarts"};
 
@@ -150,7 +149,8 @@ bool file_exists(const std::string& path) {
 
 }  // namespace
 
-void apply_default_depth(const Args& args, const EvaluationSettings& evaluation, SearchSettings* s) {
+void apply_default_depth(const Args& args, const EvaluationSettings& evaluation,
+                         SearchSettings* s) {
   if (evaluation.name != "network") return;
   for (const char* option : {"--depth", "--nodes", "--time-ms", "--min-depth", "--max-depth"})
     if (args.has(option)) return;

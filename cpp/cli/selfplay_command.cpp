@@ -5,10 +5,10 @@
 // and any other pair adds "player" and "spawner" to the summary line. With
 // the human spawner, a person types each tile on stdin ("CELL VALUE").
 #include <algorithm>
-#include <ctime>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <mutex>
@@ -70,8 +70,8 @@ std::string summary_line(std::vector<GameRecord> games, double wall_seconds) {
   for (int e = 11; e <= kMaxExponent; ++e) {
     std::size_t hit = std::count_if(games.begin(), games.end(),
                                     [e](const GameRecord& g) { return g.max_exponent >= e; });
-    reach += (e > 11 ? ",\"" : "\"") + std::to_string(1ULL << e) + "\":" +
-             json_number(static_cast<double>(hit) / n);
+    reach += (e > 11 ? ",\"" : "\"") + std::to_string(1ULL << e) +
+             "\":" + json_number(static_cast<double>(hit) / n);
   }
   reach += "}";
   return "{\"summary\":true,\"games\":" + std::to_string(n) +
@@ -111,8 +111,7 @@ bool ask_on_terminal(const Tiles& board, Placement* out) {
     Placement p;
     std::string rest;
     if (!(in >> p.cell >> p.value) || (in >> rest)) {
-      std::fprintf(stderr, "ai2048: expected two numbers, CELL VALUE, got \"%s\"\n",
-                   line.c_str());
+      std::fprintf(stderr, "ai2048: expected two numbers, CELL VALUE, got \"%s\"\n", line.c_str());
       continue;
     }
     std::string problem = check_placement(board, p.cell, p.value);

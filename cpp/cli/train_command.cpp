@@ -97,8 +97,9 @@ std::string window_json(const TrainWindow& w) {
          ",\"seconds\":" + json_number(w.seconds) +
          ",\"movesPerSecond\":" + json_number(w.moves_per_second) +
          ",\"averageScore\":" + json_number(w.average_score) +
-         ",\"maxScore\":" + std::to_string(w.max_score) + ",\"rate8192\":" + json_number(w.rate[0]) +
-         ",\"rate16384\":" + json_number(w.rate[1]) + ",\"rate32768\":" + json_number(w.rate[2]) + "}";
+         ",\"maxScore\":" + std::to_string(w.max_score) +
+         ",\"rate8192\":" + json_number(w.rate[0]) + ",\"rate16384\":" + json_number(w.rate[1]) +
+         ",\"rate32768\":" + json_number(w.rate[2]) + "}";
 }
 
 }  // namespace
@@ -106,8 +107,7 @@ std::string window_json(const TrainWindow& w) {
 int run_train(const Args& args) {
   args.check_known({"--tuples", "--stages", "--games", "--minutes", "--threads", "--seed",
                     "--alpha", "--init", "--coherence", "--checkpoint", "--checkpoint-minutes",
-                    "--resume", "--from", "--out", "--log", "--window", "--step",
-                    "--restarts"});
+                    "--resume", "--from", "--out", "--log", "--window", "--step", "--restarts"});
   TrainSettings s;
   s.games = args.count("--games", 0, 0, UINT64_MAX / 2);
   s.seconds = 60.0 * args.number("--minutes", 0, 0, 1e6);
@@ -198,11 +198,12 @@ int run_train(const Args& args) {
     if (!write_network_bytes(out_path, encode_network(QuantizedNetwork::from(net, step)), &error))
       throw UsageError(error);
   }
-  std::printf("{\"games\":%llu,\"moves\":%llu,\"seconds\":%s,\"tuples\":\"%s\",\"stages\":%d,"
-              "\"out\":\"%s\"}\n",
-              static_cast<unsigned long long>(last.games),
-              static_cast<unsigned long long>(last.moves), json_number(last.seconds).c_str(),
-              net.layout().spec().c_str(), net.layout().stage_count(), out_path.c_str());
+  std::printf(
+      "{\"games\":%llu,\"moves\":%llu,\"seconds\":%s,\"tuples\":\"%s\",\"stages\":%d,"
+      "\"out\":\"%s\"}\n",
+      static_cast<unsigned long long>(last.games), static_cast<unsigned long long>(last.moves),
+      json_number(last.seconds).c_str(), net.layout().spec().c_str(), net.layout().stage_count(),
+      out_path.c_str());
   return 0;
 }
 

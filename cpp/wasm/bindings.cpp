@@ -68,7 +68,8 @@ bool read_size(const val& js, std::size_t* out) {
     return false;
   }
   double size = js.as<double>();
-  if (!(size >= 0 && size <= 4294967295.0) || size != static_cast<double>(static_cast<std::size_t>(size))) {
+  if (!(size >= 0 && size <= 4294967295.0) ||
+      size != static_cast<double>(static_cast<std::size_t>(size))) {
     set_error("networkBegin: the file's size must be a whole number of bytes below 4 GB");
     return false;
   }
@@ -88,7 +89,7 @@ val network_push_or_null(const val& bytes) {
     set_error("networkPush: call networkBegin first");
     return val::null();
   }
-  if (!bytes.instanceof(val::global("Uint8Array"))) {
+  if (!bytes.instanceof (val::global("Uint8Array"))) {
     set_error("networkPush takes the file's bytes as a Uint8Array, got " + describe(bytes));
     return val::null();
   }
@@ -133,7 +134,7 @@ val network_finish_or_null() {
 
 // A whole file's bytes (a Uint8Array, decompressed).
 val load_network_or_null(const val& bytes) {
-  if (!bytes.instanceof(val::global("Uint8Array"))) {
+  if (!bytes.instanceof (val::global("Uint8Array"))) {
     set_error("loadNetwork takes the file's bytes as a Uint8Array, got " + describe(bytes));
     return val::null();
   }
@@ -142,16 +143,13 @@ val load_network_or_null(const val& bytes) {
   return network_finish_or_null();
 }
 
-val network_info_js() {
-  return module_network() ? network_info(*module_network()) : val::null();
-}
+val network_info_js() { return module_network() ? network_info(*module_network()) : val::null(); }
 
 val unload_network() {
   network_searcher().reset();
   module_network().reset();
   return val(true);
 }
-
 
 bool read_legal_board(const val& js, Tiles* out) {
   if (!read_board(js, out)) return false;
@@ -242,8 +240,7 @@ val search_or_null(const val& board, const val& settings) {
 val evil_spawn_or_null(const val& board, const val& depth) {
   Tiles tiles;
   double depth_n;
-  if (!read_board(board, &tiles) ||
-      !read_count(depth, "evil depth", 0, kMaxEvilDepth, &depth_n)) {
+  if (!read_board(board, &tiles) || !read_count(depth, "evil depth", 0, kMaxEvilDepth, &depth_n)) {
     return val::null();
   }
   EvilSpawner spawner(static_cast<int>(depth_n));
@@ -279,15 +276,15 @@ val place_tile_or_null(const val& board, const val& cell, const val& value) {
 }
 
 val search_root_move_or_null(const val& board, const val& dir, const val& depth,
-                             const val& settings, const val& node_limit,
-                             const val& time_limit_ms) {
+                             const val& settings, const val& node_limit, const val& time_limit_ms) {
   Tiles tiles;
   int d;
   double depth_n, nodes_n;
   SearchSettings s;
   EvaluationSettings e;
   if (!read_board(board, &tiles) || !read_dir(dir, &d) ||
-      !read_count(depth, "depth", 0, kMaxSearchDepth, &depth_n) || !read_settings(settings, &s, &e) ||
+      !read_count(depth, "depth", 0, kMaxSearchDepth, &depth_n) ||
+      !read_settings(settings, &s, &e) ||
       !read_count(node_limit, "node limit", 0, 9007199254740991.0, &nodes_n)) {
     return val::null();
   }
@@ -296,8 +293,9 @@ val search_root_move_or_null(const val& board, const val& dir, const val& depth,
     set_error("time limit must be a number of milliseconds from 0 (none) to 1e7");
     return val::null();
   }
-  return root_move_to_js(searcher(e).search_root_move(
-      to_search_board(tiles), d, static_cast<int>(depth_n), s, static_cast<std::uint64_t>(nodes_n), ms));
+  return root_move_to_js(searcher(e).search_root_move(to_search_board(tiles), d,
+                                                      static_cast<int>(depth_n), s,
+                                                      static_cast<std::uint64_t>(nodes_n), ms));
 }
 
 val chosen_depth_or_null(const val& board, const val& settings) {

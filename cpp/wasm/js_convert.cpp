@@ -28,10 +28,8 @@ std::string number_text(double x) {
   if (std::isnan(x)) return "NaN";
   if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
   char buf[40];
-  if (x == std::floor(x) && std::fabs(x) < 1e16)
-    std::snprintf(buf, sizeof buf, "%.0f", x);
-  else
-    std::snprintf(buf, sizeof buf, "%.17g", x);
+  if (x == std::floor(x) && std::fabs(x) < 1e16) std::snprintf(buf, sizeof buf, "%.0f", x);
+  else std::snprintf(buf, sizeof buf, "%.17g", x);
   return buf;
 }
 
@@ -46,8 +44,7 @@ std::string describe(const val& v) {
     if (s.size() > 20) s = s.substr(0, 20) + "...";
     return "\"" + s + "\" (a string)";
   }
-  if (is_array(v))
-    return "an array of length " + number_text(v["length"].as<double>());
+  if (is_array(v)) return "an array of length " + number_text(v["length"].as<double>());
   return "a value of type " + v.typeOf().as<std::string>();
 }
 
@@ -65,7 +62,7 @@ std::string cell_text(int i) {
 bool is_typed_array(const val& js) {
   static const val array_buffer = val::global("ArrayBuffer");
   static const val data_view = val::global("DataView");
-  return array_buffer.call<bool>("isView", js) && !js.instanceof(data_view);
+  return array_buffer.call<bool>("isView", js) && !js.instanceof (data_view);
 }
 
 }  // namespace
@@ -139,9 +136,9 @@ bool read_count(const val& js, const char* what, double min, double max, double*
 
 namespace {
 
-const char* const kSettingNames[] = {"depth",    "nodes",  "timeMs",   "minDepth",
-                                     "maxDepth", "cutoff", "tableBits", "player", "eval",
-                                     "playouts", "playoutDepth", "seed"};
+const char* const kSettingNames[] = {"depth",    "nodes",    "timeMs",       "minDepth",
+                                     "maxDepth", "cutoff",   "tableBits",    "player",
+                                     "eval",     "playouts", "playoutDepth", "seed"};
 
 bool unknown_setting(const std::string& key) {
   for (const char* name : kSettingNames)
@@ -161,11 +158,15 @@ bool read_setting(const std::string& key, double x, PlayerChoice* p) {
     return false;
   };
   if (key == "depth" || key == "minDepth" || key == "maxDepth") {
-    if (!is_whole(x, 1, kMaxSearchDepth)) return fail("must be a whole number from 1 to " + max_depth);
-    (key == "depth" ? s->depth : key == "minDepth" ? s->min_depth : s->max_depth) = static_cast<int>(x);
+    if (!is_whole(x, 1, kMaxSearchDepth))
+      return fail("must be a whole number from 1 to " + max_depth);
+    (key == "depth"      ? s->depth
+     : key == "minDepth" ? s->min_depth
+                         : s->max_depth) = static_cast<int>(x);
   } else if (key == "nodes") {
     if (x < 0) return fail("is a budget and cannot be negative");
-    if (!is_whole(x, 1, kMaxSafeInteger)) return fail("must be a whole number of nodes, at least 1");
+    if (!is_whole(x, 1, kMaxSafeInteger))
+      return fail("must be a whole number of nodes, at least 1");
     s->nodes = static_cast<std::uint64_t>(x);
   } else if (key == "timeMs") {
     if (x < 0) return fail("is a budget and cannot be negative");
@@ -177,8 +178,8 @@ bool read_setting(const std::string& key, double x, PlayerChoice* p) {
     s->prob_cutoff = x;
   } else if (key == "tableBits") {
     if (!is_whole(x, 10, kMaxTableBits))
-      return fail("must be a whole number from 10 to " + std::to_string(kMaxTableBits) +
-                  " (2^" + std::to_string(kMaxTableBits) + " entries of 16 bytes)");
+      return fail("must be a whole number from 10 to " + std::to_string(kMaxTableBits) + " (2^" +
+                  std::to_string(kMaxTableBits) + " entries of 16 bytes)");
     s->table_bits = static_cast<int>(x);
   } else if (key == "playouts") {
     if (!is_whole(x, 1, kMaxPlayouts))
@@ -212,8 +213,7 @@ std::shared_ptr<const QuantizedNetwork>& module_network() {
 bool read_player_settings(const val& js, PlayerChoice* out) {
   PlayerChoice p;
   p.settings.search.table_bits = kDefaultTableBits;
-  if (js.isNull() || js.typeOf().as<std::string>() != "object" ||
-      is_array(js)) {
+  if (js.isNull() || js.typeOf().as<std::string>() != "object" || is_array(js)) {
     set_error("settings must be a plain object such as {depth: 3} or {timeMs: 100}, got " +
               describe(js));
     return false;
@@ -311,8 +311,10 @@ bool read_rng_state(const val& js, std::uint64_t* out) {
     pair = is_whole(half[i], 0, 4294967295.0);
   }
   if (!pair) {
-    set_error("a random state must be a seed (a whole number) or the [hi, lo] pair a spawn "
-              "returned, got " + describe(js));
+    set_error(
+        "a random state must be a seed (a whole number) or the [hi, lo] pair a spawn "
+        "returned, got " +
+        describe(js));
     return false;
   }
   *out = (static_cast<std::uint64_t>(half[0]) << 32) | static_cast<std::uint64_t>(half[1]);

@@ -26,7 +26,6 @@ std::string& pending_message() {
 
 }  // namespace
 
-
 void set_error(const std::string& message) { pending_message() = message; }
 
 void throw_error() {

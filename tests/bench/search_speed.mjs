@@ -13,8 +13,20 @@ export function emptyTotals() {
 
 // `ai2048 bench --repeat n`: its JSON line and the process's CPU time (ms).
 function nativeBench(repeat, cliArgs) {
-  const run = spawnSync('bash', ['-c', 'TIMEFORMAT="%3U %3S"; time "$@"', 'bash',
-    ensureNativeCli(), 'bench', '--repeat', String(repeat), ...cliArgs], { encoding: 'utf8' });
+  const run = spawnSync(
+    'bash',
+    [
+      '-c',
+      'TIMEFORMAT="%3U %3S"; time "$@"',
+      'bash',
+      ensureNativeCli(),
+      'bench',
+      '--repeat',
+      String(repeat),
+      ...cliArgs,
+    ],
+    { encoding: 'utf8' },
+  );
   if (run.status !== 0) throw new Error(`ai2048 bench failed: ${run.stderr}`);
   const [user, sys] = run.stderr.trim().split('\n').pop().split(' ').map(Number);
   return { line: JSON.parse(run.stdout.trim().split('\n').pop()), cpuMs: (user + sys) * 1000 };

@@ -65,70 +65,89 @@ async function printSpeed() {
   const positions = benchPositions();
   const settings = { tableBits, ...evaluation, ...depth };
   const module = await loadModule();
-  console.log(`search speed: ${positions.length} positions, ${network ? `network ${network}` : 'heuristic'}, ` +
-    `${opts.depth ? `depth ${opts.depth}` : 'default (position-chosen) depth'}, ` +
-    `tableBits ${tableBits}, ${repeat} passes each, interleaved; load average ` +
-    `${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`);
+  console.log(
+    `search speed: ${positions.length} positions, ${network ? `network ${network}` : 'heuristic'}, ` +
+      `${opts.depth ? `depth ${opts.depth}` : 'default (position-chosen) depth'}, ` +
+      `tableBits ${tableBits}, ${repeat} passes each, interleaved; load average ` +
+      `${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`,
+  );
   const wasm = emptyTotals();
-  const passes = (n) => { for (let r = 0; r < n; r++) wasmPass(wasm, module, positions, settings); };
+  const passes = (n) => {
+    for (let r = 0; r < n; r++) wasmPass(wasm, module, positions, settings);
+  };
   passes(Math.ceil(repeat / 2));
-  const native = nativeRuns(repeat, ['--table-bits', String(tableBits), ...nativeEvaluation, ...nativeDepth],
-    () => passes(Math.floor(repeat / 2)));
+  const native = nativeRuns(repeat, ['--table-bits', String(tableBits), ...nativeEvaluation, ...nativeDepth], () =>
+    passes(Math.floor(repeat / 2)),
+  );
   const perSecond = (t, ms) => t.nodes / (ms / 1000);
-  console.log(`  ${pad('stage', 8)}${pad('native nodes/s', 17)}${pad('wasm nodes/s', 15)}${pad('ratio', 8)}` +
-    `${pad('depth', 7)}same searches`);
+  console.log(
+    `  ${pad('stage', 8)}${pad('native nodes/s', 17)}${pad('wasm nodes/s', 15)}${pad('ratio', 8)}` +
+      `${pad('depth', 7)}same searches`,
+  );
   for (const stage of STAGES) {
     const [n, w] = [native[stage], wasm[stage]];
     if (!n.searches) continue;
     // Both searched the same trees: per pass, the node counts must agree.
     const same = n.nodes * w.searches === w.nodes * n.searches;
-    console.log(`  ${pad(stage, 8)}${pad(mega(perSecond(n, n.ms)), 17)}${pad(mega(perSecond(w, w.ms)), 15)}` +
-      `${pad((perSecond(w, w.ms) / perSecond(n, n.ms)).toFixed(2), 8)}${pad((w.depth / w.searches).toFixed(2), 7)}` +
-      `${same ? 'yes' : 'NO: different node counts'}`);
+    console.log(
+      `  ${pad(stage, 8)}${pad(mega(perSecond(n, n.ms)), 17)}${pad(mega(perSecond(w, w.ms)), 15)}` +
+        `${pad((perSecond(w, w.ms) / perSecond(n, n.ms)).toFixed(2), 8)}${pad((w.depth / w.searches).toFixed(2), 7)}` +
+        `${same ? 'yes' : 'NO: different node counts'}`,
+    );
   }
   const [n, w] = [native.all, wasm.all];
   const byClock = perSecond(w, w.ms) / perSecond(n, n.ms);
   const byCpu = perSecond(w, w.cpuMs) / perSecond(n, n.cpuMs);
-  console.log(`  wasm/native nodes/s: ${byCpu.toFixed(2)} by CPU time (${mega(perSecond(w, w.cpuMs))} vs ` +
-    `${mega(perSecond(n, n.cpuMs))}), ${byClock.toFixed(2)} by the clock; goal >= 0.75`);
+  console.log(
+    `  wasm/native nodes/s: ${byCpu.toFixed(2)} by CPU time (${mega(perSecond(w, w.cpuMs))} vs ` +
+      `${mega(perSecond(n, n.cpuMs))}), ${byClock.toFixed(2)} by the clock; goal >= 0.75`,
+  );
 }
 
 async function printStartup() {
   const size = fs.statSync(wasmPath).size;
   console.log(`wasm file: ${size} bytes = ${(size / 1024).toFixed(1)} KB (goal <= 100 KB)`);
-  wasmBytes();  // read once so the timing below excludes the disk
+  wasmBytes(); // read once so the timing below excludes the disk
   const times = [];
   for (let i = 0; i < 7; i++) {
     const start = performance.now();
-    await loadWasmModule();  // compile + instantiate + row and heuristic tables
+    await loadWasmModule(); // compile + instantiate + row and heuristic tables
     times.push(performance.now() - start);
   }
-  console.log(`start-up in Node (compile, instantiate, tables): median ${median(times).toFixed(1)} ms, ` +
-    `first ${times[0].toFixed(1)} ms over ${times.length} (goal <= 50 ms)`);
+  console.log(
+    `start-up in Node (compile, instantiate, tables): median ${median(times).toFixed(1)} ms, ` +
+      `first ${times[0].toFixed(1)} ms over ${times.length} (goal <= 50 ms)`,
+  );
 }
 
 async function printSelfplay() {
   if (games <= 0) return;
   const module = await loadModule();
   const seed = Number(opts.seed);
-  console.log(`self-play in wasm, one thread: ${games} games from seed ${seed}, ` +
-    `settings ${JSON.stringify(selfplaySettings)}`);
+  console.log(
+    `self-play in wasm, one thread: ${games} games from seed ${seed}, ` +
+      `settings ${JSON.stringify(selfplaySettings)}`,
+  );
   const results = [];
   const start = performance.now();
   for (let g = 0; g < games; g++) {
     results.push(playGame(module, seed + g, selfplaySettings));
     const done = results.reduce((s, r) => s + r.moves, 0);
-    process.stderr.write(`  game ${g + 1}/${games}: score ${results[g].score}, ` +
-      `${(done / ((performance.now() - start) / 1000)).toFixed(0)} moves/s so far\n`);
+    process.stderr.write(
+      `  game ${g + 1}/${games}: score ${results[g].score}, ` +
+        `${(done / ((performance.now() - start) / 1000)).toFixed(0)} moves/s so far\n`,
+    );
   }
   const seconds = (performance.now() - start) / 1000;
   const moves = results.reduce((s, r) => s + r.moves, 0);
   const mean = results.reduce((s, r) => s + r.score, 0) / games;
   const reach = (tile) => results.filter((r) => r.maxTile >= tile).length / games;
-  console.log(`  average score ${Math.round(mean)}, median ${median(results.map((r) => r.score))}, ` +
-    `${moves} moves in ${seconds.toFixed(1)} s = ${(moves / seconds).toFixed(0)} moves/s; ` +
-    `reached 2048 ${(100 * reach(2048)).toFixed(0)}%, 4096 ${(100 * reach(4096)).toFixed(0)}%, ` +
-    `8192 ${(100 * reach(8192)).toFixed(0)}%, 16384 ${(100 * reach(16384)).toFixed(0)}%`);
+  console.log(
+    `  average score ${Math.round(mean)}, median ${median(results.map((r) => r.score))}, ` +
+      `${moves} moves in ${seconds.toFixed(1)} s = ${(moves / seconds).toFixed(0)} moves/s; ` +
+      `reached 2048 ${(100 * reach(2048)).toFixed(0)}%, 4096 ${(100 * reach(4096)).toFixed(0)}%, ` +
+      `8192 ${(100 * reach(8192)).toFixed(0)}%, 16384 ${(100 * reach(16384)).toFixed(0)}%`,
+  );
   console.log('  (the best published WebAssembly 2048 AI: about 350 moves/s in Node here, average near 147,000)');
 }
 

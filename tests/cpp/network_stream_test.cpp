@@ -43,14 +43,15 @@ TEST(NetworkStream, PiecesOfAnySizeGiveTheWholeFilesNetwork) {
   DecodedNetwork whole;
   std::string error;
   ASSERT_TRUE(decode_network(bytes.data(), bytes.size(), &whole, &error)) << error;
-  for (std::size_t max_piece : {std::size_t{1}, std::size_t{7}, std::size_t{300}, std::size_t{5000},
-                                bytes.size()}) {
+  for (std::size_t max_piece :
+       {std::size_t{1}, std::size_t{7}, std::size_t{300}, std::size_t{5000}, bytes.size()}) {
     QuantizedNetwork q;
     ASSERT_TRUE(read_in_pieces(bytes, max_piece, 3, &q, &error)) << max_piece << ": " << error;
     EXPECT_TRUE(q.layout() == whole.quantized.layout());
     EXPECT_EQ(q.scale(), whole.quantized.scale());
     ASSERT_EQ(q.size(), whole.quantized.size());
-    EXPECT_TRUE(std::equal(q.weights(), q.weights() + q.size(), whole.quantized.weights())) << max_piece;
+    EXPECT_TRUE(std::equal(q.weights(), q.weights() + q.size(), whole.quantized.weights()))
+        << max_piece;
   }
 }
 

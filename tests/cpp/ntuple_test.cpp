@@ -149,7 +149,8 @@ TEST(NetworkFile, RejectsEveryCorruption) {
   longer.push_back(0);
   EXPECT_FALSE(decode_network(longer.data(), longer.size(), &d, &error));
   const char gzip[] = "\x1f\x8b\x08\x00 not ours, long enough to be read as a header......";
-  EXPECT_FALSE(decode_network(reinterpret_cast<const std::uint8_t*>(gzip), sizeof gzip, &d, &error));
+  EXPECT_FALSE(
+      decode_network(reinterpret_cast<const std::uint8_t*>(gzip), sizeof gzip, &d, &error));
   EXPECT_NE(error.find("magic"), std::string::npos);
 }
 

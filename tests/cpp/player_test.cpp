@@ -5,8 +5,8 @@
 #include <random>
 #include <vector>
 
-#include "ai/expectimax_searcher.h"
 #include "ai/corner.h"
+#include "ai/expectimax_searcher.h"
 #include "ai/greedy.h"
 #include "ai/minimax.h"
 #include "ai/monte_carlo.h"

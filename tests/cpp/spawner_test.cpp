@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "ai/expectimax_searcher.h"
 #include "ai/corner.h"
+#include "ai/expectimax_searcher.h"
 #include "ai/greedy.h"
 #include "ai/minimax.h"
 #include "ai/selfplay.h"
@@ -120,14 +120,15 @@ TEST(EvilSpawner, PlacesOnlyTwosAndFoursIntoEmptyCells) {
   GreedyPlayer greedy;
   int turns = 0;
   for (std::uint64_t seed : {1, 2, 3}) {
-    play_game(seed, [&](const Tiles& t) { return greedy.choose(t); }, evil,
-              [&](const TurnRecord& turn) {
-                Tiles moved = apply_move(turn.before, turn.dir).tiles;
-                int cell = spawned_cell(moved, turn.after);
-                ASSERT_GE(cell, 0) << board_text(turn.after);
-                ASSERT_TRUE(turn.after.exponent[cell] == 1 || turn.after.exponent[cell] == 2);
-                ++turns;
-              });
+    play_game(
+        seed, [&](const Tiles& t) { return greedy.choose(t); }, evil,
+        [&](const TurnRecord& turn) {
+          Tiles moved = apply_move(turn.before, turn.dir).tiles;
+          int cell = spawned_cell(moved, turn.after);
+          ASSERT_GE(cell, 0) << board_text(turn.after);
+          ASSERT_TRUE(turn.after.exponent[cell] == 1 || turn.after.exponent[cell] == 2);
+          ++turns;
+        });
   }
   EXPECT_GT(turns, 20);
 }
@@ -203,8 +204,7 @@ TEST(HumanSpawner, ChecksEveryPlacement) {
   t.exponent[5] = 3;
   EXPECT_EQ(check_placement(t, 0, 2), "");
   EXPECT_EQ(check_placement(t, 15, 4), "");
-  EXPECT_NE(check_placement(t, 5, 2).find("cell 5 is not empty (it holds a 8)"),
-            std::string::npos);
+  EXPECT_NE(check_placement(t, 5, 2).find("cell 5 is not empty (it holds a 8)"), std::string::npos);
   EXPECT_NE(check_placement(t, 0, 8).find("2 or a 4, got 8"), std::string::npos);
   EXPECT_NE(check_placement(t, 16, 2).find("from 0 to 15"), std::string::npos);
   EXPECT_NE(check_placement(t, -1, 2).find("from 0 to 15"), std::string::npos);
@@ -235,17 +235,18 @@ TEST(HumanSpawner, PlaysTheTilesItIsGivenAndStopsWhenThePersonDoes) {
   ASSERT_TRUE(human) << error;
   GreedyPlayer greedy;
   int turns = 0;
-  GameRecord g = play_game(1, [&](const Tiles& t) { return greedy.choose(t); }, *human,
-                           [&](const TurnRecord& turn) {
-                             if (turns < 38) {  // 2 opening tiles, then one per turn
-                               Tiles moved = apply_move(turn.before, turn.dir).tiles;
-                               int cell = spawned_cell(moved, turn.after);
-                               ASSERT_GE(cell, 0);
-                               for (int i = 0; i < cell; ++i) ASSERT_NE(moved.exponent[i], 0);
-                               ASSERT_EQ(turn.after.exponent[cell], 1);
-                             }
-                             ++turns;
-                           });
+  GameRecord g = play_game(
+      1, [&](const Tiles& t) { return greedy.choose(t); }, *human,
+      [&](const TurnRecord& turn) {
+        if (turns < 38) {  // 2 opening tiles, then one per turn
+          Tiles moved = apply_move(turn.before, turn.dir).tiles;
+          int cell = spawned_cell(moved, turn.after);
+          ASSERT_GE(cell, 0);
+          for (int i = 0; i < cell; ++i) ASSERT_NE(moved.exponent[i], 0);
+          ASSERT_EQ(turn.after.exponent[cell], 1);
+        }
+        ++turns;
+      });
   EXPECT_EQ(asked, 40);
   EXPECT_EQ(g.moves, 39u);  // the 39th move found no tile to follow it
   EXPECT_EQ(g.stopped, "the person placed no tile");
@@ -256,7 +257,8 @@ TEST(HumanSpawner, PlaysTheTilesItIsGivenAndStopsWhenThePersonDoes) {
     return true;
   };
   auto stubborn = make_spawner("human", settings, &error);
-  g = play_game(1, [&](const Tiles& t) { return greedy.choose(t); }, *stubborn);
+  g = play_game(
+      1, [&](const Tiles& t) { return greedy.choose(t); }, *stubborn);
   EXPECT_EQ(g.moves, 0u);
   EXPECT_NE(g.stopped.find("cell 0 is not empty"), std::string::npos) << g.stopped;
 }

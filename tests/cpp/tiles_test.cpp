@@ -48,7 +48,8 @@ TEST(Tiles, RejectsMalformedBoardsWithAClearMessage) {
 TEST(Tiles, ParsesCommasAndSpacesAndRoundTrips) {
   Tiles t;
   std::string error;
-  ASSERT_TRUE(parse_board_text("0, 0 0,2  131072,65536,4,8,16,32,64,128,256,512,1024,2", &t, &error))
+  ASSERT_TRUE(
+      parse_board_text("0, 0 0,2  131072,65536,4,8,16,32,64,128,256,512,1024,2", &t, &error))
       << error;
   EXPECT_EQ(board_text(t), "0,0,0,2,131072,65536,4,8,16,32,64,128,256,512,1024,2");
   EXPECT_EQ(max_exponent(t), 17);
@@ -147,6 +148,7 @@ TEST(SearchBoard, KeepsOrderEqualityAndLegalMovesOfBigTiles) {
 }
 
 TEST(SearchBoard, SmallTilesAreUnchanged) {
-  Tiles t = from_values({2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 0});
+  Tiles t =
+      from_values({2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 0});
   EXPECT_EQ(to_search_board(t), to_bitboard(t));
 }

@@ -63,7 +63,8 @@ int main(int argc, char** argv) {
         !read_array(line, "next", &next))
       return fail("malformed trace line", line);
     Game& g = games[seed];
-    if (g.moves > 0 && board != g.last) return fail("turn does not start where the last ended", line);
+    if (g.moves > 0 && board != g.last)
+      return fail("turn does not start where the last ended", line);
     if (dir < 0 || dir > 3) return fail("direction out of range", line);
     reference::Moved m = reference::move(board, static_cast<int>(dir));
     if (!m.moved) return fail("illegal move", line);

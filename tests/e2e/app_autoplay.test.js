@@ -28,16 +28,24 @@ describe('autoplay', () => {
     await page.evaluate(watchFrames);
     const started = Date.now();
     await page.click('.ai-autoplay-button'); // before the engine is ready: autoplay waits for it
-    await page.waitForFunction(() => {
-      const tiles = [...document.querySelectorAll('.tile')].map((t) => Number(t.className.match(/tile-(\d+)/)[1]));
-      return Math.max(...tiles) >= 512;
-    }, null, { timeout: 60_000, polling: 100 });
+    await page.waitForFunction(
+      () => {
+        const tiles = [...document.querySelectorAll('.tile')].map((t) => Number(t.className.match(/tile-(\d+)/)[1]));
+        return Math.max(...tiles) >= 512;
+      },
+      null,
+      { timeout: 60_000, polling: 100 },
+    );
     const seconds = (Date.now() - started) / 1000;
-    const figures = await page.evaluate(() => ({ ...document.querySelector('.ai-panel').dataset,
-      longestFrameMs: window.__frameWatch.longest }));
-    console.log(`autoplay (10 ms, fastest): 512 after ${seconds.toFixed(1)} s; moves/s ${figures.movesPerSecond}, `
-      + `first AI move ${figures.firstMoveMs} ms after navigation, AI moves ${figures.aiMoves}, `
-      + `longest frame gap ${figures.longestFrameMs.toFixed(1)} ms`);
+    const figures = await page.evaluate(() => ({
+      ...document.querySelector('.ai-panel').dataset,
+      longestFrameMs: window.__frameWatch.longest,
+    }));
+    console.log(
+      `autoplay (10 ms, fastest): 512 after ${seconds.toFixed(1)} s; moves/s ${figures.movesPerSecond}, ` +
+        `first AI move ${figures.firstMoveMs} ms after navigation, AI moves ${figures.aiMoves}, ` +
+        `longest frame gap ${figures.longestFrameMs.toFixed(1)} ms`,
+    );
     expect(await largestTile(page)).toBeGreaterThanOrEqual(512);
     expect(Number(figures.aiMoves)).toBeGreaterThan(100);
     expect(await page.getAttribute('.ai-autoplay-button', 'aria-pressed')).toBe('true');
@@ -53,14 +61,22 @@ describe('autoplay', () => {
   it('plays on past 2048, pressing Keep going itself', async () => {
     const { page, context, errors } = await newPage(env.browser);
     const board = [1024, 1024, 8, 4, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0];
-    await openWithState(page, `${env.server.url}index.html?speed=max&strength=t10`, savedState(board, { score: 20000 }));
+    await openWithState(
+      page,
+      `${env.server.url}index.html?speed=max&strength=t10`,
+      savedState(board, { score: 20000 }),
+    );
     await page.waitForSelector('.ai-controls[data-bound]');
     await page.keyboard.press('KeyP'); // the autoplay key
     await page.waitForSelector('.ai-autoplay-button[aria-pressed="true"]');
-    await page.waitForFunction(() => {
-      const saved = JSON.parse(localStorage.getItem('gameState'));
-      return saved && saved.won && saved.keepPlaying && saved.score > 30000;
-    }, null, { timeout: 60_000, polling: 50 });
+    await page.waitForFunction(
+      () => {
+        const saved = JSON.parse(localStorage.getItem('gameState'));
+        return saved && saved.won && saved.keepPlaying && saved.score > 30000;
+      },
+      null,
+      { timeout: 60_000, polling: 50 },
+    );
     expect(await largestTile(page)).toBeGreaterThanOrEqual(2048);
     expect(await page.getAttribute('.game-message', 'class')).not.toContain('game-won');
     await page.keyboard.press('KeyP');
@@ -73,8 +89,11 @@ describe('autoplay', () => {
     const { page, context, errors } = await newPage(env.browser);
     // A crowded board of tiles that mostly do not merge: the game ends soon.
     const board = [2, 8, 32, 128, 512, 2048, 8, 32, 2, 128, 512, 4, 16, 64, 256, 0];
-    await openWithState(page, `${env.server.url}index.html?speed=max&strength=t10`,
-      savedState(board, { score: 40000, won: true, keepPlaying: true }));
+    await openWithState(
+      page,
+      `${env.server.url}index.html?speed=max&strength=t10`,
+      savedState(board, { score: 40000, won: true, keepPlaying: true }),
+    );
     await page.click('.ai-autoplay-button');
     await page.waitForSelector('.game-message.game-over', { timeout: 60_000 });
     await page.waitForSelector('.ai-summary:not([hidden])');

@@ -3,18 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
-import {
-  boardOfState, domBoard, openWithState, savedGame, savedState, waitForDomBoard,
-} from './app_helpers.js';
+import { boardOfState, domBoard, openWithState, savedGame, savedState, waitForDomBoard } from './app_helpers.js';
 
 const env = useServerAndBrowser();
 
-const BOARD = [
-  131072, 65536, 32768, 16384,
-  512, 1024, 2048, 8192,
-  256, 128, 64, 4096,
-  2, 4, 8, 0,
-];
+const BOARD = [131072, 65536, 32768, 16384, 512, 1024, 2048, 8192, 256, 128, 64, 4096, 2, 4, 8, 0];
 
 // Each tile's number fits inside its tile.
 function overflowingTiles() {
@@ -30,11 +23,17 @@ function overflowingTiles() {
 }
 
 describe('big tiles', () => {
-  for (const [name, viewport] of [['wide', { width: 800, height: 800 }], ['320px', { width: 320, height: 640 }]]) {
+  for (const [name, viewport] of [
+    ['wide', { width: 800, height: 800 }],
+    ['320px', { width: 320, height: 640 }],
+  ]) {
     it(`renders 65536 and 131072 legibly (${name})`, async () => {
       const { page, context, errors } = await newPage(env.browser, { viewport });
-      await openWithState(page, `${env.server.url}index.html`,
-        savedState(BOARD, { score: 3500000, won: true, keepPlaying: true }));
+      await openWithState(
+        page,
+        `${env.server.url}index.html`,
+        savedState(BOARD, { score: 3500000, won: true, keepPlaying: true }),
+      );
       await waitForDomBoard(page, BOARD);
       // Tiles appear scaled from zero: measure them once the animations end.
       await page.waitForFunction(() => document.getAnimations().length === 0);
@@ -53,12 +52,16 @@ describe('big tiles', () => {
   // one retry, so a timing fluke does not fail the suite; a real bug fails twice.
   it('lets the AI move on such a board', { retry: 1 }, async () => {
     const { page, context, errors } = await newPage(env.browser);
-    await openWithState(page, `${env.server.url}index.html`,
-      savedState(BOARD, { score: 3500000, won: true, keepPlaying: true }));
+    await openWithState(
+      page,
+      `${env.server.url}index.html`,
+      savedState(BOARD, { score: 3500000, won: true, keepPlaying: true }),
+    );
     await page.waitForSelector('.ai-step-button:not([disabled])', { timeout: 30_000 });
     await page.click('.ai-step-button');
-    await page.waitForFunction(() => document.querySelector('.ai-panel').dataset.aiMoves === '1',
-      null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('.ai-panel').dataset.aiMoves === '1', null, {
+      timeout: 30_000,
+    });
     // No two neighbours are equal: the move slides into the gap and a tile spawns.
     // The DOM catches up with the saved game a few frames later: wait for it.
     const saved = boardOfState(await savedGame(page));

@@ -25,8 +25,9 @@ describe('demo page', () => {
   it('fits a 320px wide screen', async () => {
     const { page, context, errors } = await newPage(env.browser, { viewport: { width: 320, height: 900 } });
     await page.goto(`${env.server.url}demo.html`);
-    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 1,
-      null, { timeout: 30_000 });
+    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 1, null, {
+      timeout: 30_000,
+    });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await screenshot(page, 'app-demo-320px');
     expect(errors).toEqual([]);
@@ -36,12 +37,14 @@ describe('demo page', () => {
   it('starts playing by itself; its move counter and chart advance', async () => {
     const { page, context, errors, outside } = await newPage(env.browser, { viewport: { width: 1100, height: 1100 } });
     await page.goto(`${env.server.url}demo.html`);
-    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 5,
-      null, { timeout: 30_000 });
+    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 5, null, {
+      timeout: 30_000,
+    });
     const moves = await liveMoves(page);
     const points = await chartPoints(page);
-    await page.waitForFunction((m) => Number(document.querySelector('.demo-live').dataset.moves) >= m + 10,
-      moves, { timeout: 30_000 });
+    await page.waitForFunction((m) => Number(document.querySelector('.demo-live').dataset.moves) >= m + 10, moves, {
+      timeout: 30_000,
+    });
     expect(await chartPoints(page)).toBeGreaterThan(points);
     expect(await page.evaluate(linePixels)).toBeGreaterThan(20);
     expect(await page.textContent('.demo-live [data-field="seed"]')).toBe('1');
@@ -54,14 +57,16 @@ describe('demo page', () => {
   it('restarts from the seed it is given, and pauses', async () => {
     const { page, context, errors } = await newPage(env.browser, { viewport: { width: 1100, height: 1100 } });
     await page.goto(`${env.server.url}demo.html?speed=max&strength=t10`);
-    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 20,
-      null, { timeout: 30_000 });
+    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 20, null, {
+      timeout: 30_000,
+    });
     await page.fill('.demo-seed', '4242');
     await page.click('.demo-seed-button');
     await page.waitForFunction(() => document.querySelector('.demo-live [data-field="seed"]').textContent === '4242');
     expect(new URL(page.url()).searchParams.get('seed')).toBe('4242');
-    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 5,
-      null, { timeout: 30_000 });
+    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 5, null, {
+      timeout: 30_000,
+    });
 
     await page.click('.demo-pause-button');
     expect(await page.getAttribute('.demo-pause-button', 'aria-pressed')).toBe('true');
@@ -69,9 +74,14 @@ describe('demo page', () => {
     await page.waitForFunction(() => /Ready/.test(document.querySelector('.ai-status').textContent));
     const paused = await page.evaluate(() => document.querySelector('.demo-live [data-field="aiMoves"]').textContent);
     await page.waitForTimeout(600); // nothing to wait for: checking that nothing happens
-    expect(await page.evaluate(() => document.querySelector('.demo-live [data-field="aiMoves"]').textContent)).toBe(paused);
+    expect(await page.evaluate(() => document.querySelector('.demo-live [data-field="aiMoves"]').textContent)).toBe(
+      paused,
+    );
     await page.click('.demo-pause-button');
-    await page.waitForFunction((p) => document.querySelector('.demo-live [data-field="aiMoves"]').textContent !== p, paused);
+    await page.waitForFunction(
+      (p) => document.querySelector('.demo-live [data-field="aiMoves"]').textContent !== p,
+      paused,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -80,13 +90,21 @@ describe('demo page', () => {
     const { page, context, errors } = await newPage(env.browser, { viewport: { width: 1100, height: 1300 } });
     // A weak fixed depth ends games quickly.
     await page.goto(`${env.server.url}demo.html?speed=max&strength=d2&seed=7`);
-    await page.waitForFunction(() => document.querySelector('.demo-games-count').textContent === '1',
-      null, { timeout: 80_000, polling: 200 });
-    await page.waitForFunction(() => document.querySelector('.demo-live').dataset.game === '2', null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('.demo-games-count').textContent === '1', null, {
+      timeout: 80_000,
+      polling: 200,
+    });
+    await page.waitForFunction(() => document.querySelector('.demo-live').dataset.game === '2', null, {
+      timeout: 10_000,
+    });
     expect(await page.textContent('.demo-live [data-field="seed"]')).toBe('8');
-    const rows = await page.$$eval('.demo-table tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    const rows = await page.$$eval('.demo-table tbody tr', (trs) =>
+      trs.map((tr) => [...tr.cells].map((c) => c.textContent)),
+    );
     expect(rows[0]).toEqual(['512', expect.stringMatching(/^[01] \/ 1$/), expect.stringMatching(/^(0|100)%$/)]);
-    const recent = await page.$$eval('.demo-recent tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    const recent = await page.$$eval('.demo-recent tbody tr', (trs) =>
+      trs.map((tr) => [...tr.cells].map((c) => c.textContent)),
+    );
     expect(recent).toHaveLength(1);
     expect(recent[0].slice(0, 2)).toEqual(['1', '7']);
     expect(Number(recent[0][2])).toBeGreaterThan(0);

@@ -28,8 +28,9 @@ async function startAutoplay(speed, strength) {
   await page.evaluate(() => localStorage.clear());
   await page.reload();
   await page.click('.ai-autoplay-button');
-  await page.waitForFunction(() => Number(document.querySelector('.ai-panel').dataset.aiMoves) >= 1,
-    null, { timeout: 30_000 });
+  await page.waitForFunction(() => Number(document.querySelector('.ai-panel').dataset.aiMoves) >= 1, null, {
+    timeout: 30_000,
+  });
   return { page, context };
 }
 
@@ -53,7 +54,9 @@ async function longestMainThreadTask(speed, strength, seconds) {
   const { page, context } = await startAutoplay(speed, strength);
   const cdp = await context.newCDPSession(page);
   const events = [];
-  cdp.on('Tracing.dataCollected', ({ value }) => { for (const e of value) events.push(e); });
+  cdp.on('Tracing.dataCollected', ({ value }) => {
+    for (const e of value) events.push(e);
+  });
   const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories: 'toplevel,__metadata', transferMode: 'ReportEvents' });
   const a = Number((await panel(page)).aiMoves);
@@ -62,11 +65,12 @@ async function longestMainThreadTask(speed, strength, seconds) {
   await cdp.send('Tracing.end');
   await done;
   await context.close();
-  const mainThreads = new Set(events
-    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map((e) => `${e.pid}:${e.tid}`));
-  const runTasks = events
-    .filter((e) => e.ph === 'X' && /RunTask/.test(e.name) && mainThreads.has(`${e.pid}:${e.tid}`));
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const runTasks = events.filter((e) => e.ph === 'X' && /RunTask/.test(e.name) && mainThreads.has(`${e.pid}:${e.tid}`));
   // Wall time, and the thread's own CPU time: on a loaded machine a task can
   // wait for a core far longer than it works.
   const wall = runTasks.map((e) => e.dur / 1000).sort((x, y) => x - y);
@@ -130,12 +134,19 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 const os = await import('node:os');
-console.log(`Chromium ${browser.version()}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `Chromium ${browser.version()}, ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 
 console.log('\nPage weight of the play page (files it fetches, gzip -9):');
 const weight = await pageWeight();
 for (const [kind, w] of Object.entries(weight.byKind)) {
-  console.log(`  ${kind.padEnd(5)} ${String(w.files).padStart(2)} files  ${kb(w.raw).padStart(9)} raw  ${kb(w.gzip).padStart(9)} gzip`);
+  console.log(
+    `  ${kind.padEnd(5)} ${String(w.files).padStart(2)} files  ${kb(w.raw).padStart(9)} raw  ${kb(w.gzip).padStart(9)} gzip`,
+  );
 }
 console.log(`  total            ${kb(weight.raw).padStart(9)} raw  ${kb(weight.gzip).padStart(9)} gzip`);
 
@@ -146,8 +157,12 @@ for (let i = 0; i < 3; i++) {
   play.push(await firstMove(`${server.url}index.html?speed=max&strength=t50`, true));
   demo.push(await firstMove(`${server.url}demo.html`, false));
 }
-console.log(`  play page, autoplay pressed at once: ${median(play).toFixed(0)} ms  (${play.map(Math.round).join(', ')})`);
-console.log(`  demo page, starts by itself:         ${median(demo).toFixed(0)} ms  (${demo.map(Math.round).join(', ')})`);
+console.log(
+  `  play page, autoplay pressed at once: ${median(play).toFixed(0)} ms  (${play.map(Math.round).join(', ')})`,
+);
+console.log(
+  `  demo page, starts by itself:         ${median(demo).toFixed(0)} ms  (${demo.map(Math.round).join(', ')})`,
+);
 
 console.log('\nAutoplay moves/s by strength (fresh game each; "fast": animated with no pause; "max": no animations):');
 console.log('  strength         animated (fast)   no animations (max)   depth');
@@ -155,17 +170,25 @@ for (const strength of STRENGTHS) {
   const timeMs = strength.settings.timeMs || 100;
   const animated = await movesPerSecond('fast', strength.id, timeMs);
   const fastest = await movesPerSecond('max', strength.id, timeMs);
-  console.log(`  ${strength.label.padEnd(16)} ${animated.rate.toFixed(1).padStart(10)}       ${fastest.rate.toFixed(1).padStart(10)}            ${fastest.depth}`
-    + `${animated.over || fastest.over ? '  (a game ended in the window)' : ''}`);
+  console.log(
+    `  ${strength.label.padEnd(16)} ${animated.rate.toFixed(1).padStart(10)}       ${fastest.rate.toFixed(1).padStart(10)}            ${fastest.depth}` +
+      `${animated.over || fastest.over ? '  (a game ended in the window)' : ''}`,
+  );
 }
 
 const seconds = quick ? 10 : 60;
 console.log(`\nMain-thread tasks during ${seconds} s of autoplay (Chrome trace, RunTask on CrRendererMain):`);
-for (const [speed, strength] of [['max', 't10'], ['fast', 't10'], ['quick', 't50']]) {
+for (const [speed, strength] of [
+  ['max', 't10'],
+  ['fast', 't10'],
+  ['quick', 't50'],
+]) {
   const t = await longestMainThreadTask(speed, strength, seconds);
-  console.log(`  speed ${speed.padEnd(5)} strength ${strength.padEnd(5)}: longest ${t.longest.toFixed(1)} ms wall, `
-    + `${t.longestCpu.toFixed(1)} ms CPU; p99 ${t.p99.toFixed(2)} ms; over 16 ms: ${t.over16} wall, `
-    + `${t.over16Cpu} CPU, of ${t.tasks} tasks; ${t.moves} moves`);
+  console.log(
+    `  speed ${speed.padEnd(5)} strength ${strength.padEnd(5)}: longest ${t.longest.toFixed(1)} ms wall, ` +
+      `${t.longestCpu.toFixed(1)} ms CPU; p99 ${t.p99.toFixed(2)} ms; over 16 ms: ${t.over16} wall, ` +
+      `${t.over16Cpu} CPU, of ${t.tasks} tasks; ${t.moves} moves`,
+  );
 }
 
 await browser.close();

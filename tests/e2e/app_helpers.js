@@ -1,18 +1,22 @@
 // Shared by the web app's end-to-end tests: seeding a saved game and reading the
 // board from the DOM the way a bookmarklet does (largest value in each cell).
 export function savedState(board, extra = {}) {
-  const cells = [0, 1, 2, 3].map((x) => [0, 1, 2, 3].map((y) => {
-    const value = board[y * 4 + x];
-    return value ? { position: { x, y }, value } : null;
-  }));
+  const cells = [0, 1, 2, 3].map((x) =>
+    [0, 1, 2, 3].map((y) => {
+      const value = board[y * 4 + x];
+      return value ? { position: { x, y }, value } : null;
+    }),
+  );
   return { grid: { size: 4, cells }, score: 0, over: false, won: false, keepPlaying: false, ...extra };
 }
 
 export function boardOfState(state) {
   const board = new Array(16).fill(0);
-  state.grid.cells.forEach((column, x) => column.forEach((cell, y) => {
-    if (cell) board[y * 4 + x] = cell.value;
-  }));
+  state.grid.cells.forEach((column, x) =>
+    column.forEach((cell, y) => {
+      if (cell) board[y * 4 + x] = cell.value;
+    }),
+  );
   return board;
 }
 
@@ -44,7 +48,8 @@ export async function domBoard(page) {
 export async function waitForDomBoard(page, board, timeout = 10_000) {
   await page.waitForFunction(
     ([fn, expected]) => JSON.stringify(new Function(`return (${fn})()`)()) === JSON.stringify(expected),
-    [readDomBoard.toString(), board], { timeout },
+    [readDomBoard.toString(), board],
+    { timeout },
   );
 }
 

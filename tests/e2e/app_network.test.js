@@ -33,8 +33,11 @@ const networkLine = (page) => page.evaluate(() => document.querySelector('.ai-ne
 const demoMoves = (page) => page.evaluate(() => Number(document.querySelector('.demo-live').dataset.moves));
 
 async function waitForNetworkEnd(page) {
-  await page.waitForFunction(() => ['network', 'failed', 'off'].includes(
-    document.querySelector('.ai-network')?.dataset.state), null, { timeout: 120_000 });
+  await page.waitForFunction(
+    () => ['network', 'failed', 'off'].includes(document.querySelector('.ai-network')?.dataset.state),
+    null,
+    { timeout: 120_000 },
+  );
 }
 
 async function hintValues(page) {
@@ -56,8 +59,9 @@ describe('the learned network in the pages', () => {
     expect(states).toEqual(['heuristic', 'loading', 'network']);
     expect(await page.evaluate(() => window.sawProgressBar)).toBe(true);
     const before = await demoMoves(page);
-    await page.waitForFunction((n) => Number(document.querySelector('.demo-live').dataset.moves) >= n + 10,
-      before, { timeout: 60_000 });
+    await page.waitForFunction((n) => Number(document.querySelector('.demo-live').dataset.moves) >= n + 10, before, {
+      timeout: 60_000,
+    });
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
     await context.close();
@@ -102,8 +106,9 @@ describe('the learned network in the pages', () => {
         expect(line).toMatch(/^Evaluation: heuristic\. The learned network could not load: /);
         expect(line).toMatch(reason);
         const before = await demoMoves(page);
-        await page.waitForFunction((n) => Number(document.querySelector('.demo-live').dataset.moves) >= n + 5,
-          before, { timeout: 60_000 });
+        await page.waitForFunction((n) => Number(document.querySelector('.demo-live').dataset.moves) >= n + 5, before, {
+          timeout: 60_000,
+        });
         // The 404 is the browser's own console line; nothing else may go wrong.
         expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
         await context.close();
@@ -127,16 +132,25 @@ describe('the learned network in the pages', () => {
       await waitForNetworkEnd(page);
       expect(await networkState(page)).toBe('network');
       // The service worker has installed (its cache holds the files) and controls the page.
-      await expect.poll(() => page.evaluate(async () => Boolean(navigator.serviceWorker.controller)
-        && (await caches.keys()).some((key) => key.startsWith('ai2048-'))), { timeout: 120_000, interval: 500 })
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              async () =>
+                Boolean(navigator.serviceWorker.controller) &&
+                (await caches.keys()).some((key) => key.startsWith('ai2048-')),
+            ),
+          { timeout: 120_000, interval: 500 },
+        )
         .toBe(true);
       await server.close();
       await page.reload();
       await waitForNetworkEnd(page);
       expect(await networkState(page)).toBe('network');
       const before = await demoMoves(page);
-      await page.waitForFunction((n) => Number(document.querySelector('.demo-live').dataset.moves) >= n + 10,
-        before, { timeout: 60_000 });
+      await page.waitForFunction((n) => Number(document.querySelector('.demo-live').dataset.moves) >= n + 10, before, {
+        timeout: 60_000,
+      });
       // Another page of the site, never opened before, comes from the cache too.
       await page.goto(`${server.url}index.html?network=off`);
       await page.waitForSelector('.ai-hint-button:not([disabled])', { timeout: 30_000 });

@@ -4,9 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPage, repoRoot, screenshot, serve } from './browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
-import {
-  boardOfState, openWithState, savedGame, savedState, shownScore, waitForDomBoard,
-} from './app_helpers.js';
+import { boardOfState, openWithState, savedGame, savedState, shownScore, waitForDomBoard } from './app_helpers.js';
 import { legalMoves, moveBoard } from '../../web/src/game/rules.js';
 
 const env = useServerAndBrowser();
@@ -46,8 +44,9 @@ describe('play page', () => {
     // A synthetic keydown, as a bookmarklet sends it, moves too; an illegal move saves nothing.
     const before = JSON.stringify(await savedGame(page));
     const up = moveBoard(after, 0);
-    await page.evaluate(() => document.body.dispatchEvent(
-      new KeyboardEvent('keydown', { keyCode: 38, bubbles: true })));
+    await page.evaluate(() =>
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { keyCode: 38, bubbles: true })),
+    );
     const afterUp = JSON.stringify(await savedGame(page));
     expect(afterUp !== before).toBe(up.moved);
     expect(errors).toEqual([]);
@@ -126,7 +125,9 @@ describe('play page', () => {
   it('ignores a corrupt saved game with a warning, not an error', async () => {
     const { page, context, errors } = await newPage(env.browser);
     const warnings = [];
-    page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning') warnings.push(msg.text());
+    });
     await page.goto(playUrl());
     await page.evaluate(() => localStorage.setItem('gameState', '{"grid":{"size":5,"cells":[]},"score":1}'));
     await page.reload();
@@ -138,7 +139,10 @@ describe('play page', () => {
   });
 
   it('moves tiles with a swipe on a touch screen', async () => {
-    const { page, context, errors } = await newPage(env.browser, { viewport: { width: 320, height: 720 }, hasTouch: true });
+    const { page, context, errors } = await newPage(env.browser, {
+      viewport: { width: 320, height: 720 },
+      hasTouch: true,
+    });
     const board = [0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2];
     await openWithState(page, playUrl(), savedState(board));
     await waitForDomBoard(page, board);
@@ -148,7 +152,9 @@ describe('play page', () => {
       const start = touch(250, 200);
       const end = touch(60, 215); // mostly leftward
       area.dispatchEvent(new TouchEvent('touchstart', { touches: [start], changedTouches: [start], bubbles: true }));
-      area.dispatchEvent(new TouchEvent('touchmove', { touches: [end], changedTouches: [end], bubbles: true, cancelable: true }));
+      area.dispatchEvent(
+        new TouchEvent('touchmove', { touches: [end], changedTouches: [end], bubbles: true, cancelable: true }),
+      );
       area.dispatchEvent(new TouchEvent('touchend', { touches: [], changedTouches: [end], bubbles: true }));
     });
     const after = boardOfState(await savedGame(page));
@@ -174,7 +180,10 @@ describe('play page', () => {
   });
 
   it('fits a 320px wide screen', async () => {
-    const { page, context, errors } = await newPage(env.browser, { viewport: { width: 320, height: 720 }, hasTouch: true });
+    const { page, context, errors } = await newPage(env.browser, {
+      viewport: { width: 320, height: 720 },
+      hasTouch: true,
+    });
     await page.goto(playUrl());
     await page.waitForSelector('.ai-hint-button:not([disabled])', { timeout: 30_000 });
     const widths = await page.evaluate(() => ({

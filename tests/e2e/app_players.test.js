@@ -7,7 +7,13 @@ import { loadWasmModule } from '../js/helpers/load_wasm.js';
 import { newPage, screenshot } from './browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import {
-  boardOfState, domBoard, openWithState, savedGame, savedState, shownScore, waitForDomBoard,
+  boardOfState,
+  domBoard,
+  openWithState,
+  savedGame,
+  savedState,
+  shownScore,
+  waitForDomBoard,
 } from './app_helpers.js';
 
 const env = useServerAndBrowser();
@@ -24,12 +30,20 @@ const savedBoard = async (page) => boardOfState(await savedGame(page));
 async function step(page) {
   const before = await savedBoard(page);
   await page.click('.ai-step-button');
-  await page.waitForFunction((b) => {
-    const saved = JSON.parse(localStorage.getItem('gameState'));
-    const board = new Array(16).fill(0);
-    saved.grid.cells.forEach((col, x) => col.forEach((c, y) => { if (c) board[y * 4 + x] = c.value; }));
-    return board.join() !== b.join();
-  }, before, { timeout: 20_000 });
+  await page.waitForFunction(
+    (b) => {
+      const saved = JSON.parse(localStorage.getItem('gameState'));
+      const board = new Array(16).fill(0);
+      saved.grid.cells.forEach((col, x) =>
+        col.forEach((c, y) => {
+          if (c) board[y * 4 + x] = c.value;
+        }),
+      );
+      return board.join() !== b.join();
+    },
+    before,
+    { timeout: 20_000 },
+  );
   return { before, after: await savedBoard(page) };
 }
 
@@ -90,15 +104,22 @@ describe('play page: player and Evil 2048', () => {
     await page.check('.ai-evil');
     const start = Number(await page.evaluate(() => document.querySelector('.ai-panel').dataset.aiMoves));
     await page.click('.ai-autoplay-button');
-    await page.waitForFunction((n) => Number(document.querySelector('.ai-panel').dataset.aiMoves) >= n + 20
-      || document.querySelector('.game-message').classList.contains('game-over'), start, { timeout: 60_000 });
+    await page.waitForFunction(
+      (n) =>
+        Number(document.querySelector('.ai-panel').dataset.aiMoves) >= n + 20 ||
+        document.querySelector('.game-message').classList.contains('game-over'),
+      start,
+      { timeout: 60_000 },
+    );
     // Stop it, unless the evil spawner ended the game first (in the page: no race).
     await page.evaluate(() => {
       const button = document.querySelector('.ai-autoplay-button');
       if (!button.disabled && button.getAttribute('aria-pressed') === 'true') button.click();
     });
     await page.waitForSelector('.ai-autoplay-button[aria-pressed="false"]');
-    expect(Number(await page.evaluate(() => document.querySelector('.ai-panel').dataset.aiMoves))).toBeGreaterThan(start);
+    expect(Number(await page.evaluate(() => document.querySelector('.ai-panel').dataset.aiMoves))).toBeGreaterThan(
+      start,
+    );
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
     await context.close();
@@ -129,9 +150,14 @@ describe('8402', () => {
     else await page.click(`.tile-chooser-${value}`);
   }
   const aiMoves = (page) => page.evaluate(() => Number(document.querySelector('.place-panel').dataset.aiMoves));
-  const waitForAiMoves = (page, n) => page.waitForFunction(
-    (k) => Number(document.querySelector('.place-panel').dataset.aiMoves) === k
-      && document.querySelector('.place-panel').dataset.turn === 'place', n, { timeout: 30_000 });
+  const waitForAiMoves = (page, n) =>
+    page.waitForFunction(
+      (k) =>
+        Number(document.querySelector('.place-panel').dataset.aiMoves) === k &&
+        document.querySelector('.place-panel').dataset.turn === 'place',
+      n,
+      { timeout: 30_000 },
+    );
 
   it('takes the placed tiles and answers each with the AI move', async () => {
     const { page, context, errors, outside } = await newPage(env.browser, { viewport: { width: 800, height: 1300 } });
@@ -155,8 +181,9 @@ describe('8402', () => {
       expect(await page.textContent('.place-turn')).toBe('Your turn: place a 2 or a 4.');
       // A taken cell opens no chooser.
       const taken = moved.board.findIndex((v) => v !== 0);
-      await page.click(`.grid-row:nth-child(${Math.floor(taken / 4) + 1}) .grid-cell:nth-child(${(taken % 4) + 1})`,
-        { force: true });
+      await page.click(`.grid-row:nth-child(${Math.floor(taken / 4) + 1}) .grid-cell:nth-child(${(taken % 4) + 1})`, {
+        force: true,
+      });
       expect(await page.isHidden('.tile-chooser')).toBe(true);
       const cell = moved.board.lastIndexOf(0);
       const value = n % 2 ? 4 : 2;
@@ -215,9 +242,13 @@ describe('demo page with another player', () => {
     await page.goto(`${env.server.url}demo.html?speed=max&player=corner&evil=1&seed=3`);
     expect(await page.inputValue('.ai-player')).toBe('corner');
     expect(await page.isChecked('.ai-evil')).toBe(true);
-    await page.waitForFunction(() => Number(document.querySelector('.demo-games-count').textContent) >= 1,
-      null, { timeout: 60_000, polling: 200 });
-    const recent = await page.$$eval('.demo-recent tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+    await page.waitForFunction(() => Number(document.querySelector('.demo-games-count').textContent) >= 1, null, {
+      timeout: 60_000,
+      polling: 200,
+    });
+    const recent = await page.$$eval('.demo-recent tbody tr', (trs) =>
+      trs.map((tr) => [...tr.cells].map((c) => c.textContent)),
+    );
     expect(recent[0].slice(0, 2)).toEqual(['1', '3']);
     expect(recent[0].at(-1)).toBe('Corner, Instant (no search), Evil 2048');
     expect(Number(recent[0][4])).toBeGreaterThan(5);
@@ -227,10 +258,14 @@ describe('demo page with another player', () => {
     await page.selectOption('.ai-strength', 'd2');
     await page.uncheck('.ai-evil');
     const moves = Number(await page.evaluate(() => document.querySelector('.demo-live').dataset.aiMoves));
-    await page.waitForFunction((n) => {
-      const live = document.querySelector('.demo-live').dataset;
-      return live.depth === '2' && Number(live.aiMoves) >= n + 10;
-    }, moves, { timeout: 60_000 });
+    await page.waitForFunction(
+      (n) => {
+        const live = document.querySelector('.demo-live').dataset;
+        return live.depth === '2' && Number(live.aiMoves) >= n + 10;
+      },
+      moves,
+      { timeout: 60_000 },
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

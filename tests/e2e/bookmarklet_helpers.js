@@ -31,7 +31,9 @@ export function bookmarkletCode(payloadUrl) {
 // Opens the javascript: URL in the page itself, the way a bookmark does
 // (the browser decodes and runs it; the page must stay where it is).
 export async function openBookmarkletUrl(page, url) {
-  await page.evaluate((u) => { window.location.href = u; }, url);
+  await page.evaluate((u) => {
+    window.location.href = u;
+  }, url);
 }
 
 // Runs the bookmarklet's code in the page, as clicking the bookmark does.
@@ -75,10 +77,12 @@ export async function waitFor(read, accept, what, timeoutMs = 30_000) {
 
 // The original's saved state for a row-major board (cells[x][y], column first).
 export function savedGameState(board, score = 0, extra = {}) {
-  const cells = [0, 1, 2, 3].map((x) => [0, 1, 2, 3].map((y) => {
-    const value = board[y * 4 + x];
-    return value ? { position: { x, y }, value } : null;
-  }));
+  const cells = [0, 1, 2, 3].map((x) =>
+    [0, 1, 2, 3].map((y) => {
+      const value = board[y * 4 + x];
+      return value ? { position: { x, y }, value } : null;
+    }),
+  );
   return JSON.stringify({ grid: { size: 4, cells }, score, over: false, won: false, keepPlaying: false, ...extra });
 }
 
@@ -109,7 +113,13 @@ export async function domBoard(page) {
 export async function countKeydowns(page) {
   await page.evaluate(() => {
     window.__keydowns = 0;
-    document.addEventListener('keydown', () => { window.__keydowns++; }, true);
+    document.addEventListener(
+      'keydown',
+      () => {
+        window.__keydowns++;
+      },
+      true,
+    );
   });
 }
 
@@ -157,11 +167,12 @@ export async function evaluationText(page) {
 // Read once it has stopped changing: a page may still be rendering (the clone
 // draws its tiles in animation frames), which is not the bookmarklet's doing.
 export async function pageDomWithoutPanel(page) {
-  const read = () => page.evaluate(() => {
-    const copy = document.documentElement.cloneNode(true);
-    for (const panel of copy.querySelectorAll('ai2048-bookmarklet')) panel.remove();
-    return copy.outerHTML;
-  });
+  const read = () =>
+    page.evaluate(() => {
+      const copy = document.documentElement.cloneNode(true);
+      for (const panel of copy.querySelectorAll('ai2048-bookmarklet')) panel.remove();
+      return copy.outerHTML;
+    });
   let last = await read();
   for (let i = 0; i < 50; i++) {
     await page.waitForTimeout(100);
@@ -175,7 +186,10 @@ export async function pageDomWithoutPanel(page) {
 // Makes the page believe its tab was hidden (or shown again).
 export async function setTabHidden(page, hidden) {
   await page.evaluate((isHidden) => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (isHidden ? 'hidden' : 'visible') });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (isHidden ? 'hidden' : 'visible'),
+    });
     Object.defineProperty(document, 'hidden', { configurable: true, get: () => isHidden });
     document.dispatchEvent(new Event('visibilitychange'));
   }, hidden);

@@ -5,8 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, screenshot, serve } from './browser.js';
 import {
-  bookmarkletCode, bookmarkletUrlFor, clickBookmarklet, countKeydowns, domBoard, keydowns, openBookmarkletUrl, openSeeded,
-  overlayState, waitFor,
+  bookmarkletCode,
+  bookmarkletUrlFor,
+  clickBookmarklet,
+  countKeydowns,
+  domBoard,
+  keydowns,
+  openBookmarkletUrl,
+  openSeeded,
+  overlayState,
+  waitFor,
 } from './bookmarklet_helpers.js';
 
 const maxOf = (board) => Math.max(...board);
@@ -30,7 +38,7 @@ describe('the bookmarklet on our own game page', () => {
     await host?.close();
   });
 
-  it('has an install page whose link is the same bookmarklet, built from the page\'s own address', async () => {
+  it("has an install page whose link is the same bookmarklet, built from the page's own address", async () => {
     const { page, errors, outside } = await newPage(browser);
     await page.goto(`${payload.url}bookmarklet.html`);
     const href = await page.getAttribute('#bookmarklet-link', 'href');
@@ -53,20 +61,33 @@ describe('the bookmarklet on our own game page', () => {
     // Two clicks at once (the second while the payload loads)...
     await clickBookmarklet(page, code);
     await clickBookmarklet(page, code);
-    const first = await waitFor(() => overlayState(page), (s) => s.moves >= 5, 'the first moves', 30_000);
+    const first = await waitFor(
+      () => overlayState(page),
+      (s) => s.moves >= 5,
+      'the first moves',
+      30_000,
+    );
     expect(first.toggle).toBe('Stop');
     expect(first.mode).toMatch(/search: /);
     const startedAt = Date.now();
     // ...and one more once it plays: still one panel, one player.
     await clickBookmarklet(page, code);
-    const best = await waitFor(async () => maxOf(await domBoard(page)), (max) => max >= 1024,
-      'a 1024 tile', 150_000);
+    const best = await waitFor(
+      async () => maxOf(await domBoard(page)),
+      (max) => max >= 1024,
+      'a 1024 tile',
+      150_000,
+    );
     expect(best).toBeGreaterThanOrEqual(1024);
     console.log(`bookmarklet: 1024 on our page after ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
     await screenshot(page, 'bookmarklet-own-page-1024');
 
     await page.locator('ai2048-bookmarklet [data-action=toggle]').click();
-    const stopped = await waitFor(() => overlayState(page), (s) => s.toggle === 'Start', 'the stop');
+    const stopped = await waitFor(
+      () => overlayState(page),
+      (s) => s.toggle === 'Start',
+      'the stop',
+    );
     expect(stopped.hosts).toBe(1);
     // One player: every key the page got is a move the panel counted (a
     // second player would have sent about as many again).
@@ -98,7 +119,9 @@ describe('the bookmarklet on our own game page', () => {
         overlay: await overlayState(page),
       }),
       (s) => s.won > 0 && !s.showing && s.overlay.moves >= 15,
-      'moves after "You win!"', 45_000);
+      'moves after "You win!"',
+      45_000,
+    );
     expect(maxOf(after.board)).toBeGreaterThanOrEqual(2048);
     expect(after.overlay.message).toMatch(/You win/);
     expect(after.overlay.toggle).toBe('Stop');
@@ -117,13 +140,20 @@ describe('the bookmarklet on our own game page', () => {
     // This time as a bookmark runs it: the browser opens the javascript: URL.
     const pageUrl = page.url();
     await openBookmarkletUrl(page, bookmarkletUrlFor(payload.url));
-    const over = await waitFor(() => overlayState(page), (s) => s.status === 'Game over', 'game over', 30_000);
+    const over = await waitFor(
+      () => overlayState(page),
+      (s) => s.status === 'Game over',
+      'game over',
+      30_000,
+    );
     const score = await page.evaluate(() => /\d+/.exec(document.querySelector('.score-container').textContent)[0]);
     expect(Number(score)).toBe(5256);
     expect(over.message).toContain(`Final score ${score}`);
     expect(over.messageKind).toBe('done');
     expect(over.toggle).toBe('Start');
-    expect(await page.evaluate(() => document.querySelector('.game-message').classList.contains('game-over'))).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('.game-message').classList.contains('game-over'))).toBe(
+      true,
+    );
     expect(await page.evaluate(() => window.__ai2048Bookmarklet.driver.running)).toBe(false);
     expect(await keydowns(page)).toBe(1);
     expect(page.url()).toBe(pageUrl);

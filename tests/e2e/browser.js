@@ -11,9 +11,16 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const distDir = path.join(repoRoot, 'dist');
 export const outputDir = path.join(repoRoot, 'test-output');
 
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 // Serves a folder (dist/ by default); resolves to { url, http (the server), close }.
 export async function serve(dir = distDir) {
@@ -35,7 +42,9 @@ export async function newPage(browser, options = {}) {
   const page = await context.newPage();
   const errors = [];
   const outside = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
   page.on('pageerror', (err) => errors.push(String(err)));
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());

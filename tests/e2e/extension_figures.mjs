@@ -18,7 +18,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser, serve } from './browser.js';
-import { bookmarkletCode, clickBookmarklet, evaluationText, overlayState, serveFixtures } from './bookmarklet_helpers.js';
+import {
+  bookmarkletCode,
+  clickBookmarklet,
+  evaluationText,
+  overlayState,
+  serveFixtures,
+} from './bookmarklet_helpers.js';
 import { launchWithExtension } from './extension_helpers.js';
 import { extensionDir, extensionZip } from '../../web/scripts/build_extension.mjs';
 import { SETTINGS_KEY } from '../../web/extension/settings_storage.js';
@@ -38,8 +44,13 @@ const only = option('only', null);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function folderBytes(dir) {
-  return fs.readdirSync(dir, { withFileTypes: true }).reduce((sum, e) => sum
-    + (e.isDirectory() ? folderBytes(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size), 0);
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .reduce(
+      (sum, e) =>
+        sum + (e.isDirectory() ? folderBytes(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).size),
+      0,
+    );
 }
 
 // Runs in the page before the AI starts: the page's long tasks from now on.
@@ -59,18 +70,30 @@ function watchLongTasks() {
 // wait for a core far longer than it works), and how many ran over 50 ms.
 async function traceMainThread(session, pageUrl, seconds) {
   const events = [];
-  session.on('Tracing.dataCollected', ({ value }) => { events.push(...value); });
+  session.on('Tracing.dataCollected', ({ value }) => {
+    events.push(...value);
+  });
   const done = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
-  await session.send('Tracing.start', { categories: 'toplevel,disabled-by-default-devtools.timeline,__metadata', transferMode: 'ReportEvents' });
+  await session.send('Tracing.start', {
+    categories: 'toplevel,disabled-by-default-devtools.timeline,__metadata',
+    transferMode: 'ReportEvents',
+  });
   await sleep(seconds * 1000);
   await session.send('Tracing.end');
   await done;
   // The renderer that shows the page (not the extension's own pages).
   const started = events.find((e) => e.name === 'TracingStartedInBrowser');
   const frame = started?.args?.data?.frames?.find((f) => f.url === pageUrl);
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain'
-    && (!frame || e.pid === frame.processId));
-  const tasks = events.filter((e) => e.ph === 'X' && /RunTask/.test(e.name) && main && e.pid === main.pid && e.tid === main.tid);
+  const main = events.find(
+    (e) =>
+      e.ph === 'M' &&
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      (!frame || e.pid === frame.processId),
+  );
+  const tasks = events.filter(
+    (e) => e.ph === 'X' && /RunTask/.test(e.name) && main && e.pid === main.pid && e.tid === main.tid,
+  );
   const wall = tasks.map((e) => e.dur / 1000);
   const cpu = tasks.map((e) => (e.tdur ?? e.dur) / 1000);
   return {
@@ -94,7 +117,8 @@ async function playOneGame(page, session, start) {
     await sleep(1000);
     const state = await overlayState(page);
     if (firstMoveAt === null && state.moves > 0) firstMoveAt = Date.now();
-    if (networkAt === null && /learned network \(loaded/.test(await evaluationText(page) || '')) networkAt = Date.now();
+    if (networkAt === null && /learned network \(loaded/.test((await evaluationText(page)) || ''))
+      networkAt = Date.now();
     if (state.status === 'Game over' || state.messageKind === 'error' || Date.now() - started > minutes * 60_000) break;
   }
   const seconds = (Date.now() - started) / 1000;
@@ -102,8 +126,12 @@ async function playOneGame(page, session, start) {
   const game = await page.evaluate(() => ({
     moves: window.__fixture.moves,
     score: Number(document.querySelector('.score-container').textContent),
-    largest: Math.max(0, ...Array.from(document.querySelectorAll('.tile-container .tile'),
-      (el) => Number(/tile-(\d+)/.exec(el.className)[1]))),
+    largest: Math.max(
+      0,
+      ...Array.from(document.querySelectorAll('.tile-container .tile'), (el) =>
+        Number(/tile-(\d+)/.exec(el.className)[1]),
+      ),
+    ),
   }));
   return {
     ...game,
@@ -145,25 +173,39 @@ async function measureRoundTrips([n, globalName]) {
 function report(name, r, trips) {
   const lt = r.longTasks;
   console.log(`\n${name} (${r.mode}; ${r.evaluation})`);
-  console.log(`  game: score ${r.score}, largest tile ${r.largest}, ${r.moves} moves in ${r.seconds.toFixed(0)} s`
-    + `${r.over ? ', game over' : `, stopped by the ${minutes}-minute limit (${r.status})`}`);
-  console.log(`  moves/s ${r.movesPerSecond.toFixed(1)}; first move after ${r.firstMoveS?.toFixed(1)} s; `
-    + `network in after ${r.networkS === null ? 'never' : `${r.networkS.toFixed(1)} s`}`);
-  console.log(`  page main thread, whole game (PerformanceObserver longtask, wall time): longest task `
-    + `${lt.longest.toFixed(0)} ms, ${lt.count} tasks over 50 ms (${lt.total.toFixed(0)} ms in all)`);
+  console.log(
+    `  game: score ${r.score}, largest tile ${r.largest}, ${r.moves} moves in ${r.seconds.toFixed(0)} s` +
+      `${r.over ? ', game over' : `, stopped by the ${minutes}-minute limit (${r.status})`}`,
+  );
+  console.log(
+    `  moves/s ${r.movesPerSecond.toFixed(1)}; first move after ${r.firstMoveS?.toFixed(1)} s; ` +
+      `network in after ${r.networkS === null ? 'never' : `${r.networkS.toFixed(1)} s`}`,
+  );
+  console.log(
+    `  page main thread, whole game (PerformanceObserver longtask, wall time): longest task ` +
+      `${lt.longest.toFixed(0)} ms, ${lt.count} tasks over 50 ms (${lt.total.toFixed(0)} ms in all)`,
+  );
   const t = r.trace;
-  console.log(`  page main thread, ${traceSeconds} s trace from ${TRACE_AFTER_S} s: ${t.tasks} tasks, longest `
-    + `${t.longestWall.toFixed(1)} ms wall / ${t.longestCpu.toFixed(1)} ms CPU, over 50 ms: ${t.over50Wall} wall / ${t.over50Cpu} CPU`);
+  console.log(
+    `  page main thread, ${traceSeconds} s trace from ${TRACE_AFTER_S} s: ${t.tasks} tasks, longest ` +
+      `${t.longestWall.toFixed(1)} ms wall / ${t.longestCpu.toFixed(1)} ms CPU, over 50 ms: ${t.over50Wall} wall / ${t.over50Cpu} CPU`,
+  );
   const f = (t) => `median ${t.median.toFixed(2)} ms, p90 ${t.p90.toFixed(2)} ms, mean ${t.mean.toFixed(2)} ms`;
   console.log(`  applyMove round trip (${roundTrips}x, AI stopped): ${f(trips.applyMove)}`);
   if (trips.ping) console.log(`  ping round trip, no engine work: ${f(trips.ping)}`);
 }
 
-console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} `
-  + `(other work on the machine counts); default strength "${DEFAULT_SETTINGS.strength}", full speed`);
+console.log(
+  `${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} ` + `(other work on the machine counts); default strength "${DEFAULT_SETTINGS.strength}", full speed`,
+);
 const zipped = fs.statSync(extensionZip).size;
-console.log(`extension: dist/extension/ ${(folderBytes(extensionDir) / 1e6).toFixed(2)} MB unpacked, `
-  + `dist/2048-ai-extension.zip ${(zipped / 1e6).toFixed(2)} MB`);
+console.log(
+  `extension: dist/extension/ ${(folderBytes(extensionDir) / 1e6).toFixed(2)} MB unpacked, ` +
+    `dist/2048-ai-extension.zip ${(zipped / 1e6).toFixed(2)} MB`,
+);
 
 const host = await serveFixtures();
 const settings = { ...DEFAULT_SETTINGS, speed: 'max' };
@@ -199,7 +241,7 @@ if (only !== 'extension') {
   const result = await playOneGame(page, session, () => clickBookmarklet(page, bookmarkletCode(payload.url)));
   if (!result.over) await page.evaluate(() => window.__ai2048Bookmarklet.driver.stop());
   const trips = await page.evaluate(measureRoundTrips, [roundTrips, '__ai2048Bookmarklet']);
-  report('bookmarklet (engine in the page, its workers on the page\'s origin)', result, trips);
+  report("bookmarklet (engine in the page, its workers on the page's origin)", result, trips);
   await browser.close();
   await payload.close();
 }

@@ -31,10 +31,14 @@ export async function launchWithExtension({ grantHosts = [] } = {}) {
   const context = await chromium.launchPersistentContext(path.join(scratch, 'profile'), {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: [...CHROMIUM_ARGS, `--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`,
-      '--enable-unsafe-extension-debugging'],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--disable-extensions-except=${unpacked}`,
+      `--load-extension=${unpacked}`,
+      '--enable-unsafe-extension-debugging',
+    ],
   });
-  const worker = context.serviceWorkers()[0] || await context.waitForEvent('serviceworker', { timeout: 60_000 });
+  const worker = context.serviceWorkers()[0] || (await context.waitForEvent('serviceworker', { timeout: 60_000 }));
   const extensionId = new URL(worker.url()).host;
   const cdp = await context.browser().newBrowserCDPSession();
 
@@ -42,7 +46,8 @@ export async function launchWithExtension({ grantHosts = [] } = {}) {
   const outside = [];
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
-    if (url.hostname === '127.0.0.1' || ['data:', 'blob:', 'chrome-extension:'].includes(url.protocol)) return route.continue();
+    if (url.hostname === '127.0.0.1' || ['data:', 'blob:', 'chrome-extension:'].includes(url.protocol))
+      return route.continue();
     outside.push(url.href);
     return route.abort();
   });
@@ -57,7 +62,9 @@ export async function launchWithExtension({ grantHosts = [] } = {}) {
     async newPage() {
       const page = await context.newPage();
       const errors = [];
-      page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text());
+      });
       page.on('pageerror', (err) => errors.push(String(err)));
       return { page, errors };
     },

@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, serve } from './browser.js';
 import {
-  bookmarkletCode, clickBookmarklet, domBoard, evaluationText, overlayState, pageDomWithoutPanel, serveFixtures, waitFor,
+  bookmarkletCode,
+  clickBookmarklet,
+  domBoard,
+  evaluationText,
+  overlayState,
+  pageDomWithoutPanel,
+  serveFixtures,
+  waitFor,
 } from './bookmarklet_helpers.js';
 import { launchWithExtension, panelChoices } from './extension_helpers.js';
 import { SETTINGS_KEY } from '../../web/extension/settings_storage.js';
@@ -18,14 +25,15 @@ const NEAR_2048 = '1024,512,256,128,0,0,0,128,0,0,0,0,0,0,0,2';
 const FASTEST = BOOKMARKLET_STRENGTHS[0].id;
 const FULL_SPEED = BOOKMARKLET_SPEEDS.find((s) => s.intervalMs === 0).id;
 // About 2 moves a second: the game cannot end before the network is in.
-const PACED = BOOKMARKLET_SPEEDS.filter((s) => s.intervalMs > 0 && s.intervalMs <= 500)
-  .sort((a, b) => b.intervalMs - a.intervalMs)[0].id;
+const PACED = BOOKMARKLET_SPEEDS.filter((s) => s.intervalMs > 0 && s.intervalMs <= 500).sort(
+  (a, b) => b.intervalMs - a.intervalMs,
+)[0].id;
 const STRICT = encodeURIComponent("default-src 'self'");
 
 const fixture = (page) => page.evaluate(() => ({ ...window.__fixture }));
 const hasPanel = (page) => page.evaluate(() => document.querySelectorAll('ai2048-bookmarklet').length);
 
-describe('the extension\'s toolbar button', () => {
+describe("the extension's toolbar button", () => {
   let browser;
   let host;
   let payload;
@@ -37,8 +45,11 @@ describe('the extension\'s toolbar button', () => {
   });
 
   // The panel's next choices, as if picked earlier.
-  const chooseSettings = (speed) => browser.worker.evaluate(([key, settings]) => chrome.storage.local.set({ [key]: settings }),
-    [SETTINGS_KEY, { speed, strength: FASTEST, keepGoing: true }]);
+  const chooseSettings = (speed) =>
+    browser.worker.evaluate(
+      ([key, settings]) => chrome.storage.local.set({ [key]: settings }),
+      [SETTINGS_KEY, { speed, strength: FASTEST, keepGoing: true }],
+    );
 
   afterAll(async () => {
     await browser?.close();
@@ -55,14 +66,34 @@ describe('the extension\'s toolbar button', () => {
     expect(await hasPanel(page)).toBe(0);
 
     await browser.clickButton(page);
-    const started = await waitFor(() => overlayState(page), (s) => s.moves >= 5, 'the first moves', 60_000);
+    const started = await waitFor(
+      () => overlayState(page),
+      (s) => s.moves >= 5,
+      'the first moves',
+      60_000,
+    );
     expect(started.mode).toMatch(/^search: extension, /);
     expect(started.toggle).toBe('Stop');
-    await waitFor(() => fixture(page), (g) => g.keepGoingClicks === 1, 'Keep going at 2048', 60_000);
-    expect(Math.max(...await domBoard(page))).toBeGreaterThanOrEqual(2048);
-    await waitFor(() => evaluationText(page), (t) => /learned network \(loaded/.test(t), 'the learned network', 120_000);
+    await waitFor(
+      () => fixture(page),
+      (g) => g.keepGoingClicks === 1,
+      'Keep going at 2048',
+      60_000,
+    );
+    expect(Math.max(...(await domBoard(page)))).toBeGreaterThanOrEqual(2048);
+    await waitFor(
+      () => evaluationText(page),
+      (t) => /learned network \(loaded/.test(t),
+      'the learned network',
+      120_000,
+    );
     const withNetwork = (await fixture(page)).moves;
-    await waitFor(() => fixture(page), (g) => g.moves >= withNetwork + 10, 'moves with the network', 60_000);
+    await waitFor(
+      () => fixture(page),
+      (g) => g.moves >= withNetwork + 10,
+      'moves with the network',
+      60_000,
+    );
     const game = await fixture(page);
     expect(game.wonShown).toBe(1);
     expect(game.keydowns - game.moves).toBeLessThanOrEqual(2);
@@ -70,47 +101,70 @@ describe('the extension\'s toolbar button', () => {
     await screenshot(page, 'extension-clone-past-2048');
 
     await browser.clickButton(page);
-    const stopped = await waitFor(() => overlayState(page), (s) => s.toggle === 'Start', 'the stop');
+    const stopped = await waitFor(
+      () => overlayState(page),
+      (s) => s.toggle === 'Start',
+      'the stop',
+    );
     expect(stopped.status).toMatch(/^Stopped after \d+ moves$/);
     const atStop = (await fixture(page)).keydowns;
     await page.waitForTimeout(1000);
     expect((await fixture(page)).keydowns).toBe(atStop);
     // A third click plays again, in the same panel.
     await browser.clickButton(page);
-    await waitFor(() => fixture(page), (g) => g.moves >= game.moves + 2, 'moves after a third click', 30_000);
+    await waitFor(
+      () => fixture(page),
+      (g) => g.moves >= game.moves + 2,
+      'moves after a third click',
+      30_000,
+    );
     expect(await hasPanel(page)).toBe(1);
     expect(errors).toEqual([]);
     expect(browser.outside).toEqual([]);
     await page.close();
   }, 300_000);
 
-  it('plays a page whose policy is default-src \'self\', where the bookmarklet is refused', async () => {
+  it("plays a page whose policy is default-src 'self', where the bookmarklet is refused", async () => {
     await chooseSettings(FULL_SPEED);
     const { page, errors } = await browser.newPage();
     await page.goto(`${host.url}clone.html?csp=${STRICT}`);
-    const dialog = new Promise((resolve) => page.once('dialog', async (d) => {
-      resolve(d.message());
-      await d.dismiss();
-    }));
+    const dialog = new Promise((resolve) =>
+      page.once('dialog', async (d) => {
+        resolve(d.message());
+        await d.dismiss();
+      }),
+    );
     await clickBookmarklet(page, bookmarkletCode(payload.url));
     expect(await dialog).toContain("this page's Content Security Policy forbids loading scripts");
     expect(await hasPanel(page)).toBe(0);
 
     await browser.clickButton(page);
-    const state = await waitFor(() => overlayState(page), (s) => s.moves >= 20, '20 moves', 60_000);
+    const state = await waitFor(
+      () => overlayState(page),
+      (s) => s.moves >= 20,
+      '20 moves',
+      60_000,
+    );
     expect(state.mode).toMatch(/^search: extension, /);
     expect(state.messageKind).not.toBe('error');
     const game = await fixture(page);
     expect(game.keydowns - game.moves).toBeLessThanOrEqual(2);
     // The panel keeps its look: its styles are not the <style> the policy refuses.
-    const background = await page.evaluate(() => getComputedStyle(
-      document.querySelector('ai2048-bookmarklet').shadowRoot.querySelector('.panel')).backgroundColor);
+    const background = await page.evaluate(
+      () =>
+        getComputedStyle(document.querySelector('ai2048-bookmarklet').shadowRoot.querySelector('.panel'))
+          .backgroundColor,
+    );
     expect(background).toBe('rgb(250, 248, 239)');
     // The only complaints are the policy's own: the bookmarklet's script and
     // the page's inline <style>, refused.
     expect(errors.filter((e) => !/violates the following Content Security Policy directive/.test(e))).toEqual([]);
     await browser.clickButton(page);
-    await waitFor(() => overlayState(page), (s) => s.toggle === 'Start', 'the stop');
+    await waitFor(
+      () => overlayState(page),
+      (s) => s.toggle === 'Start',
+      'the stop',
+    );
     await page.close();
   });
 
@@ -120,7 +174,12 @@ describe('the extension\'s toolbar button', () => {
     const storage = () => page.evaluate(() => JSON.stringify({ ...localStorage }));
     const before = { dom: await pageDomWithoutPanel(page), storage: await storage() };
     await browser.clickButton(page);
-    const state = await waitFor(() => overlayState(page), (s) => Boolean(s.message), 'the message', 30_000);
+    const state = await waitFor(
+      () => overlayState(page),
+      (s) => Boolean(s.message),
+      'the message',
+      30_000,
+    );
     expect(state.message).toMatch(/No 2048 game found on this page/);
     expect(state.message).toMatch(/Nothing on this page was changed/);
     expect(await page.locator('ai2048-bookmarklet [data-action=toggle]').isDisabled()).toBe(true);
@@ -142,10 +201,14 @@ describe('the extension\'s toolbar button', () => {
     const { page } = await browser.newPage();
     await page.goto('chrome://version');
     await browser.clickButton(page);
-    const button = () => browser.worker.evaluate(async () => {
-      const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
-      return { badge: await chrome.action.getBadgeText({ tabId: tab.id }), title: await chrome.action.getTitle({ tabId: tab.id }) };
-    });
+    const button = () =>
+      browser.worker.evaluate(async () => {
+        const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+        return {
+          badge: await chrome.action.getBadgeText({ tabId: tab.id }),
+          title: await chrome.action.getTitle({ tabId: tab.id }),
+        };
+      });
     const said = await waitFor(button, (b) => b.badge === '!', 'the badge', 20_000);
     expect(said.title).toMatch(/^2048 AI cannot run on this page: .*chrome:\/\//);
     await page.close();
@@ -155,19 +218,32 @@ describe('the extension\'s toolbar button', () => {
     const { page } = await browser.newPage();
     await page.goto(`${host.url}clone.html`);
     await browser.clickButton(page);
-    await waitFor(() => overlayState(page), (s) => s.moves >= 1, 'the first move', 60_000);
+    await waitFor(
+      () => overlayState(page),
+      (s) => s.moves >= 1,
+      'the first move',
+      60_000,
+    );
     const chosen = { speed: BOOKMARKLET_SPEEDS.at(-1).id, strength: BOOKMARKLET_STRENGTHS.at(-1).id, keepGoing: false };
     await page.locator('ai2048-bookmarklet select[name=speed]').selectOption(chosen.speed);
     await page.locator('ai2048-bookmarklet select[name=strength]').selectOption(chosen.strength);
     await page.locator('ai2048-bookmarklet input[name=keepGoing]').uncheck();
     const saved = (s) => s[SETTINGS_KEY] || {};
-    await waitFor(() => browser.storage(), (s) => saved(s).keepGoing === false, 'the save');
+    await waitFor(
+      () => browser.storage(),
+      (s) => saved(s).keepGoing === false,
+      'the save',
+    );
     expect(saved(await browser.storage())).toEqual(chosen);
 
     await page.reload();
     expect(await hasPanel(page)).toBe(0);
     await browser.clickButton(page);
-    await waitFor(() => overlayState(page), (s) => s.hosts === 1, 'the panel');
+    await waitFor(
+      () => overlayState(page),
+      (s) => s.hosts === 1,
+      'the panel',
+    );
     expect(await panelChoices(page)).toEqual(chosen);
     await browser.clickButton(page);
     await page.close();

@@ -33,24 +33,42 @@ describe('the panel on the sites the user adds', () => {
     expect(await options.textContent('#site-result')).toBe('Only http and https sites can show the panel, not ftp.');
     await options.fill('#site', `${host.url}clone.html`);
     await options.click('button[type=submit]');
-    await waitFor(() => options.textContent('#site-result'), (t) => t.startsWith('Added'), 'the site added');
+    await waitFor(
+      () => options.textContent('#site-result'),
+      (t) => t.startsWith('Added'),
+      'the site added',
+    );
     expect(await options.textContent('#site-result')).toContain('Added http://127.0.0.1/*');
     expect(await options.locator('#sites code').allTextContents()).toEqual(['http://127.0.0.1/*']);
 
     // A 2048 page of that site: the panel waits for Start and sends nothing.
     const { page, errors } = await browser.newPage();
     await page.goto(`${host.url}clone.html`);
-    const waiting = await waitFor(() => overlayState(page), (s) => s.hosts === 1, 'the panel by itself', 30_000);
+    const waiting = await waitFor(
+      () => overlayState(page),
+      (s) => s.hosts === 1,
+      'the panel by itself',
+      30_000,
+    );
     expect(waiting.status).toBe('Press Start to let the AI play');
     expect(waiting.toggle).toBe('Start');
     await page.waitForTimeout(500);
     expect((await fixture(page)).keydowns).toBe(0);
     await page.locator('ai2048-bookmarklet [data-action=toggle]').click();
-    await waitFor(() => fixture(page), (g) => g.moves >= 10, 'moves after Start', 60_000);
+    await waitFor(
+      () => fixture(page),
+      (g) => g.moves >= 10,
+      'moves after Start',
+      60_000,
+    );
     expect((await overlayState(page)).mode).toMatch(/^search: extension, /);
     // The toolbar button stops it, as anywhere.
     await browser.clickButton(page);
-    await waitFor(() => overlayState(page), (s) => s.toggle === 'Start', 'the stop');
+    await waitFor(
+      () => overlayState(page),
+      (s) => s.toggle === 'Start',
+      'the stop',
+    );
     expect(errors).toEqual([]);
 
     // Another page of the same site, without a game: nothing at all.
@@ -63,7 +81,11 @@ describe('the panel on the sites the user adds', () => {
 
     // Removed: the next visit shows no panel.
     await options.click('#sites button');
-    await waitFor(() => options.textContent('#site-result'), (t) => t.startsWith('Removed'), 'the site removed');
+    await waitFor(
+      () => options.textContent('#site-result'),
+      (t) => t.startsWith('Removed'),
+      'the site removed',
+    );
     expect(await options.locator('#sites code').count()).toBe(0);
     await page.reload();
     await page.waitForTimeout(1000);

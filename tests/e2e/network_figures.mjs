@@ -126,30 +126,38 @@ function rendererMemoryMb() {
 async function measureLoad(browser, server) {
   const profile = fs.mkdtempSync('/tmp/ai2048-profile-');
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS,
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
   });
-  const page = context.pages()[0] ?? await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   const stateOf = () => page.evaluate(() => document.querySelector('.ai-network')?.dataset.state);
   const visit = async (label) => {
     server.bytes = 0;
     const start = Date.now();
     if (label === 'first') await page.goto(`${server.url}demo.html`);
     else await page.reload();
-    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 1, null, { timeout: 60_000 });
+    await page.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 1, null, {
+      timeout: 60_000,
+    });
     const firstMove = Date.now() - start;
     while (!['network', 'failed'].includes(await stateOf())) await sleep(50);
     const network = Date.now() - start;
     await sleep(3000);
     return {
-      visit: label, state: await stateOf(), msToFirstAiMove: firstMove, msToNetwork: network,
-      bytesFromServer: server.bytes, tabMemoryMb: rendererMemoryMb(),
+      visit: label,
+      state: await stateOf(),
+      msToFirstAiMove: firstMove,
+      msToNetwork: network,
+      bytesFromServer: server.bytes,
+      tabMemoryMb: rendererMemoryMb(),
     };
   };
   const first = await visit('first');
   // Wait for the service worker's cache before the second visit.
   for (let i = 0; i < 600; i++) {
-    const ready = await page.evaluate(async () => Boolean(navigator.serviceWorker.controller)
-      && (await caches.keys()).length > 0);
+    const ready = await page.evaluate(
+      async () => Boolean(navigator.serviceWorker.controller) && (await caches.keys()).length > 0,
+    );
     if (ready) break;
     await sleep(200);
   }
@@ -164,7 +172,9 @@ async function measureLoad(browser, server) {
   const plain = await plainBrowser.newContext();
   const plainPage = await plain.newPage();
   await plainPage.goto(`${server.url}demo.html?network=off`);
-  await plainPage.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 1, null, { timeout: 60_000 });
+  await plainPage.waitForFunction(() => Number(document.querySelector('.demo-live').dataset.moves) >= 1, null, {
+    timeout: 60_000,
+  });
   await sleep(4000);
   const withoutNetworkMb = rendererMemoryMb();
   await plainBrowser.close();
@@ -176,7 +186,10 @@ async function measureDemo(browser, server) {
   const page = await context.newPage();
   const query = option('query', '');
   await page.goto(`${server.url}demo.html${query ? `?${query}` : ''}`);
-  while (!['network', 'failed'].includes(await page.evaluate(() => document.querySelector('.ai-network').dataset.state))) await sleep(100);
+  while (
+    !['network', 'failed'].includes(await page.evaluate(() => document.querySelector('.ai-network').dataset.state))
+  )
+    await sleep(100);
   const seconds = Number(option('seconds', '60'));
   // AI moves over all games (a game may end within the window).
   const moves = () => page.evaluate(() => Number(document.querySelector('.demo-live').dataset.aiMoves));
@@ -210,12 +223,14 @@ try {
     const evaluation = option('eval', 'network');
     const maxMoves = Number(option('max-moves', 'Infinity'));
     // Seeds 1..games dealt over the pages (each its own engine and network).
-    const runs = await Promise.all(Array.from({ length: pages }, async (_, p) => {
-      const page = await browser.newPage();
-      await page.goto(`${server.url}blank`);
-      const seeds = Array.from({ length: games }, (_, i) => i + 1).filter((seed) => seed % pages === p);
-      return page.evaluate(playGames, { seeds, settings, evaluation, maxMoves });
-    }));
+    const runs = await Promise.all(
+      Array.from({ length: pages }, async (_, p) => {
+        const page = await browser.newPage();
+        await page.goto(`${server.url}blank`);
+        const seeds = Array.from({ length: games }, (_, i) => i + 1).filter((seed) => seed % pages === p);
+        return page.evaluate(playGames, { seeds, settings, evaluation, maxMoves });
+      }),
+    );
     const raw = {
       results: runs.flatMap((r) => r.results).sort((a, b) => a.seed - b.seed),
       searchMs: runs.reduce((s, r) => s + r.searchMs, 0),

@@ -15,23 +15,31 @@ const server = await serve();
 const browser = await launchBrowser();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const panel = (page) => page.evaluate(() => ({
-  ...document.querySelector('.ai-panel').dataset,
-  over: document.querySelector('.game-message').classList.contains('game-over'),
-  summary: document.querySelector('.ai-summary').textContent,
-  largest: Math.max(0, ...[...document.querySelectorAll('.tile')].map((t) => Number(t.className.match(/tile-(\d+)/)[1]))),
-}));
+const panel = (page) =>
+  page.evaluate(() => ({
+    ...document.querySelector('.ai-panel').dataset,
+    over: document.querySelector('.game-message').classList.contains('game-over'),
+    summary: document.querySelector('.ai-summary').textContent,
+    largest: Math.max(
+      0,
+      ...[...document.querySelectorAll('.tile')].map((t) => Number(t.className.match(/tile-(\d+)/)[1])),
+    ),
+  }));
 
 async function measure(player, evil) {
   const strength = strengthFor(player, 't50').id;
   const { page, context } = await newPage(browser, { viewport: { width: 800, height: 1000 } });
   const url = `${server.url}index.html?speed=max&player=${player}&strength=${strength}&evil=${evil ? 1 : 0}`;
   await page.goto(url);
-  await page.evaluate(() => { localStorage.removeItem('gameState'); localStorage.removeItem('ai2048.settings'); });
+  await page.evaluate(() => {
+    localStorage.removeItem('gameState');
+    localStorage.removeItem('ai2048.settings');
+  });
   await page.goto(url);
   await page.click('.ai-autoplay-button');
-  await page.waitForFunction(() => Number(document.querySelector('.ai-panel').dataset.aiMoves) >= 1,
-    null, { timeout: 30_000 });
+  await page.waitForFunction(() => Number(document.querySelector('.ai-panel').dataset.aiMoves) >= 1, null, {
+    timeout: 30_000,
+  });
   const t0 = Date.now();
   await sleep(1000);
   const a = await panel(page);
@@ -44,20 +52,32 @@ async function measure(player, evil) {
   await context.close();
   // A game that ended: its summary's rate covers the whole game.
   const whole = b.summary.match(/Game over after (\d+) AI moves in ([\d.]+) s \(([\d.]+) moves\/s\)/);
-  const rate = whole && (b.over && Number(b.aiMoves) - Number(a.aiMoves) < 20)
-    ? Number(whole[3])
-    : ((Number(b.aiMoves) - Number(a.aiMoves)) * 1000) / (Date.now() - t1);
-  return { player, strength, evil, rate, depth: b.depth, largest: b.largest, over: b.over,
-    moves: Number(b.aiMoves), seconds: (Date.now() - t0) / 1000 };
+  const rate =
+    whole && b.over && Number(b.aiMoves) - Number(a.aiMoves) < 20
+      ? Number(whole[3])
+      : ((Number(b.aiMoves) - Number(a.aiMoves)) * 1000) / (Date.now() - t1);
+  return {
+    player,
+    strength,
+    evil,
+    rate,
+    depth: b.depth,
+    largest: b.largest,
+    over: b.over,
+    moves: Number(b.aiMoves),
+    seconds: (Date.now() - t0) / 1000,
+  };
 }
 
 console.log(`players in Chromium, fastest speed, default strength, ${seconds} s windows`);
 for (const { id } of PLAYERS) {
   for (const evil of [false, true]) {
     const r = await measure(id, evil);
-    console.log(`${r.player.padEnd(10)} ${r.strength.padEnd(8)} ${evil ? 'evil  ' : 'random'} `
-      + `${r.rate.toFixed(1).padStart(7)} moves/s  depth ${String(r.depth || '-').padStart(4)}  `
-      + `largest ${String(r.largest).padStart(5)}  ${r.moves} AI moves${r.over ? ' (game over)' : ''}`);
+    console.log(
+      `${r.player.padEnd(10)} ${r.strength.padEnd(8)} ${evil ? 'evil  ' : 'random'} ` +
+        `${r.rate.toFixed(1).padStart(7)} moves/s  depth ${String(r.depth || '-').padStart(4)}  ` +
+        `largest ${String(r.largest).padStart(5)}  ${r.moves} AI moves${r.over ? ' (game over)' : ''}`,
+    );
   }
 }
 await browser.close();

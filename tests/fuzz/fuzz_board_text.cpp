@@ -112,7 +112,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(max_exponent(out.tiles) <= kMaxExponent, "%s dir %d", text.c_str(), d);
     // A move may make a second 131072 (from two 65536s), which is no board to
     // go on with; any other outcome is.
-    if (std::count(out.tiles.exponent.begin(), out.tiles.exponent.end(), kMaxExponent) > 1) continue;
+    if (std::count(out.tiles.exponent.begin(), out.tiles.exponent.end(), kMaxExponent) > 1)
+      continue;
     check_board(out.tiles);
   }
   return 0;

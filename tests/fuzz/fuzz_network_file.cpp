@@ -155,7 +155,8 @@ void check_claimed_size(const std::uint8_t* data, std::size_t size) {
 void check_stream(const std::uint8_t* data, std::size_t size) {
   DecodedNetwork whole;
   std::string error;
-  bool whole_ok = decode_network(data, size, &whole, &error) && whole.encoding == WeightEncoding::kInt16;
+  bool whole_ok =
+      decode_network(data, size, &whole, &error) && whole.encoding == WeightEncoding::kInt16;
   NetworkStreamReader reader(size);
   std::size_t piece = 1 + (size ? data[size / 2] % 97 : 0);
   bool ok = true;
@@ -167,10 +168,11 @@ void check_stream(const std::uint8_t* data, std::size_t size) {
   FUZZ_CHECK(ok == whole_ok, "streamed %d, whole %d (%zu bytes, pieces of %zu)", ok, whole_ok, size,
              piece);
   if (!ok) return;
-  FUZZ_CHECK(streamed.layout() == whole.quantized.layout() && streamed.size() == whole.quantized.size() &&
-                 streamed.scale() == whole.quantized.scale() &&
-                 std::memcmp(streamed.weights(), whole.quantized.weights(), streamed.size() * 2) == 0,
-             "streamed another network");
+  FUZZ_CHECK(
+      streamed.layout() == whole.quantized.layout() && streamed.size() == whole.quantized.size() &&
+          streamed.scale() == whole.quantized.scale() &&
+          std::memcmp(streamed.weights(), whole.quantized.weights(), streamed.size() * 2) == 0,
+      "streamed another network");
 }
 
 }  // namespace

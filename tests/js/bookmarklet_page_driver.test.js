@@ -20,7 +20,9 @@ function slide(board, dir) {
         t++;
       } else line.push(tiles[t]);
     }
-    idx.forEach((c, k) => { out[c] = line[k] || 0; });
+    idx.forEach((c, k) => {
+      out[c] = line[k] || 0;
+    });
   }
   return { board: out, gain };
 }
@@ -42,7 +44,13 @@ function fakePage(board, { ignore = () => false, seed = 7 } = {}) {
     quickKey: () => page.board.join(','),
     async snapshot() {
       const over = legalDirections(page.board).length === 0;
-      return { board: page.board.slice(), score: page.score, key: page.quickKey(), over, needsKeepGoing: page.wonWaiting };
+      return {
+        board: page.board.slice(),
+        score: page.score,
+        key: page.quickKey(),
+        over,
+        needsKeepGoing: page.wonWaiting,
+      };
     },
     async move(dir) {
       page.sent.push({ dir, board: page.board.join(',') });
@@ -65,7 +73,9 @@ function fakePage(board, { ignore = () => false, seed = 7 } = {}) {
       return true;
     },
     readDomScore: () => page.score,
-    async waitForMessage() { return true; },
+    async waitForMessage() {
+      return true;
+    },
     async settle() {},
   };
   return page;
@@ -90,10 +100,14 @@ function fakeEngine({ beforeAnswer = () => {} } = {}) {
 
 function fakeUi() {
   const ui = { running: null, messages: [], statuses: [], stats: null };
-  ui.setRunning = (r) => { ui.running = r; };
+  ui.setRunning = (r) => {
+    ui.running = r;
+  };
   ui.setMessage = (text, kind) => ui.messages.push({ text, kind });
   ui.setStatus = (text) => ui.statuses.push(text);
-  ui.setStats = (s) => { ui.stats = s; };
+  ui.setStats = (s) => {
+    ui.stats = s;
+  };
   ui.setChoice = () => {};
   return ui;
 }

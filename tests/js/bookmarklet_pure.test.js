@@ -9,11 +9,20 @@ import { searchSettingsFor, MAIN_THREAD_SLICE_MS } from '../../web/bookmarklet/s
 
 // The original's saved shape: cells[x][y], column first.
 function savedState(board, extra = {}) {
-  const cells = [0, 1, 2, 3].map((x) => [0, 1, 2, 3].map((y) => {
-    const value = board[y * 4 + x];
-    return value ? { position: { x, y }, value } : null;
-  }));
-  return JSON.stringify({ grid: { size: 4, cells }, score: 1234, over: false, won: false, keepPlaying: false, ...extra });
+  const cells = [0, 1, 2, 3].map((x) =>
+    [0, 1, 2, 3].map((y) => {
+      const value = board[y * 4 + x];
+      return value ? { position: { x, y }, value } : null;
+    }),
+  );
+  return JSON.stringify({
+    grid: { size: 4, cells },
+    score: 1234,
+    over: false,
+    won: false,
+    keepPlaying: false,
+    ...extra,
+  });
 }
 
 // Obviously-correct slide of one line toward its first cell.
@@ -38,7 +47,9 @@ function referenceMove(board, dir) {
       if (dir === 3) return i * 4 + k;
       return i * 4 + 3 - k;
     });
-    slideLine(idx.map((c) => board[c])).forEach((v, k) => { out[idx[k]] = v; });
+    slideLine(idx.map((c) => board[c])).forEach((v, k) => {
+      out[idx[k]] = v;
+    });
   }
   return out;
 }
@@ -130,7 +141,7 @@ describe('the loader', () => {
   });
 
   it('compacts outside strings only', () => {
-    expect(compact("var a = 'x  y' ;\n  return  b + \"c d\";")).toBe("var a='x  y';return b+\"c d\";");
+    expect(compact('var a = \'x  y\' ;\n  return  b + "c d";')).toBe('var a=\'x  y\';return b+"c d";');
   });
 
   it('derives the payload base from the install page address', () => {

@@ -2,24 +2,32 @@
 // the network's download), and the settings a saved copy may bring back.
 import { describe, expect, it } from 'vitest';
 import {
-  NO_NETWORK_ON_PAGE_THREAD, describeEvaluation, describeNetworkFailure, describeProgress, describeSearch,
+  NO_NETWORK_ON_PAGE_THREAD,
+  describeEvaluation,
+  describeNetworkFailure,
+  describeProgress,
+  describeSearch,
 } from '../../web/bookmarklet/session_text.js';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../web/bookmarklet/settings.js';
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../../web/src/ui/presets.js';
 
-describe('the panel\'s engine line', () => {
+describe("the panel's engine line", () => {
   it('names where the search runs, in the page or in the extension', () => {
     expect(describeSearch({ mode: 'pool', poolSize: 3 })).toBe('search: 3 workers');
     expect(describeSearch({ mode: 'worker', poolSize: 1 })).toBe('search: 1 worker');
     expect(describeSearch({ mode: 'main', poolSize: 1 })).toBe('search: page thread');
     expect(describeSearch({ mode: 'extension', hostMode: 'pool', poolSize: 2 })).toBe('search: extension, 2 workers');
     expect(describeSearch({ mode: 'extension', hostMode: 'worker', poolSize: 1 })).toBe('search: extension, 1 worker');
-    expect(describeSearch({ mode: 'extension', hostMode: 'main', poolSize: 1 })).toBe('search: extension, its page thread');
+    expect(describeSearch({ mode: 'extension', hostMode: 'main', poolSize: 1 })).toBe(
+      'search: extension, its page thread',
+    );
   });
 
-  it('says which evaluation plays, trusting the engine over the load\'s answer', () => {
+  it("says which evaluation plays, trusting the engine over the load's answer", () => {
     expect(describeEvaluation({ evaluation: 'heuristic' })).toBe('Evaluation: heuristic');
-    expect(describeEvaluation({ evaluation: 'network' }, { ms: 5250 })).toBe('Evaluation: learned network (loaded in 5.3 s)');
+    expect(describeEvaluation({ evaluation: 'network' }, { ms: 5250 })).toBe(
+      'Evaluation: learned network (loaded in 5.3 s)',
+    );
     expect(describeEvaluation({ evaluation: 'network' })).toBe('Evaluation: learned network');
     // The load answered but the engine dropped the network since.
     expect(describeEvaluation({ evaluation: 'heuristic' }, { ms: 10 })).toBe('Evaluation: heuristic');
@@ -37,7 +45,9 @@ describe('the panel\'s engine line', () => {
   });
 
   it('gives the reason when the network does not load, and says the heuristic plays', () => {
-    expect(describeNetworkFailure('HTTP 404')).toBe('Evaluation: heuristic (the learned network did not load: HTTP 404)');
+    expect(describeNetworkFailure('HTTP 404')).toBe(
+      'Evaluation: heuristic (the learned network did not load: HTTP 404)',
+    );
     expect(NO_NETWORK_ON_PAGE_THREAD).toMatch(/^Evaluation: heuristic \(.*workers/);
   });
 });
@@ -47,9 +57,13 @@ describe('saved settings', () => {
     const speed = BOOKMARKLET_SPEEDS.at(-1).id;
     const strength = BOOKMARKLET_STRENGTHS[0].id;
     expect(normalizeSettings({ speed, strength, keepGoing: false })).toEqual({ speed, strength, keepGoing: false });
-    expect(normalizeSettings({ speed: 'warp', strength, keepGoing: 'yes' }))
-      .toEqual({ speed: DEFAULT_SETTINGS.speed, strength, keepGoing: DEFAULT_SETTINGS.keepGoing });
-    for (const junk of [null, undefined, 42, 'max', []]) expect(normalizeSettings(junk)).toEqual({ ...DEFAULT_SETTINGS });
+    expect(normalizeSettings({ speed: 'warp', strength, keepGoing: 'yes' })).toEqual({
+      speed: DEFAULT_SETTINGS.speed,
+      strength,
+      keepGoing: DEFAULT_SETTINGS.keepGoing,
+    });
+    for (const junk of [null, undefined, 42, 'max', []])
+      expect(normalizeSettings(junk)).toEqual({ ...DEFAULT_SETTINGS });
   });
 
   it('defaults to choices the presets offer', () => {

@@ -13,8 +13,8 @@ import { loadWasmModule } from './helpers/load_wasm.js';
 const BOARD = [0, 2, 4, 8, 0, 2, 16, 64, 0, 4, 32, 128, 2, 8, 64, 1024];
 
 let browser;
-let engineSite;  // dist/ on one origin
-let pageSite;    // a blank page (and a link to the same engine) on another
+let engineSite; // dist/ on one origin
+let pageSite; // a blank page (and a link to the same engine) on another
 let pageDir;
 let expected;
 
@@ -22,8 +22,10 @@ beforeAll(async () => {
   expected = (await loadWasmModule()).search(BOARD, { depth: 3 });
   pageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-page-'));
   fs.writeFileSync(path.join(pageDir, 'blank.html'), '<!doctype html><title>blank</title>');
-  fs.writeFileSync(path.join(pageDir, 'no-workers.html'),
-    '<!doctype html><meta http-equiv="Content-Security-Policy" content="worker-src \'none\'"><title>csp</title>');
+  fs.writeFileSync(
+    path.join(pageDir, 'no-workers.html'),
+    '<!doctype html><meta http-equiv="Content-Security-Policy" content="worker-src \'none\'"><title>csp</title>',
+  );
   fs.symlinkSync(path.join(distDir, 'src'), path.join(pageDir, 'src'));
   engineSite = await serve(distDir);
   pageSite = await serve(pageDir);

@@ -12,7 +12,11 @@ const withCell = (i, v) => BOARD.map((x, j) => (j === i ? v : x));
 const CASES = [
   ['a board of the wrong length', (m) => m.applyMove([2, 2, 0], 3), /16 tile values, got 3/],
   ['a board that is not an array', (m) => m.legalMoves('2,2,0'), /must be an array of 16 tile values/],
-  ['a tile that is not a power of two', (m) => m.applyMove(withCell(5, 3), 0), /bad tile value 3 at cell 5 \(row 2, column 2\)/],
+  [
+    'a tile that is not a power of two',
+    (m) => m.applyMove(withCell(5, 3), 0),
+    /bad tile value 3 at cell 5 \(row 2, column 2\)/,
+  ],
   ['a tile above 131072', (m) => m.gameOver(withCell(0, 262144)), /bad tile value 262144 at cell 0/],
   ['a tile of 1', (m) => m.gameOver(withCell(2, 1)), /bad tile value 1 at cell 2/],
   ['a negative tile', (m) => m.search(withCell(15, -2), {}), /bad tile value -2 at cell 15/],
@@ -20,32 +24,54 @@ const CASES = [
   ['a tile that is a string', (m) => m.applyMove(withCell(7, '4'), 0), /bad tile value "4" \(a string\) at cell 7/],
   ['a missing tile', (m) => m.applyMove(withCell(9, undefined), 0), /bad tile value undefined at cell 9/],
   ['a NaN tile', (m) => m.applyMove(withCell(1, NaN), 0), /bad tile value NaN at cell 1/],
-  ['direction 4', (m) => m.applyMove(BOARD, 4), /direction must be 0 \(up\), 1 \(right\), 2 \(down\) or 3 \(left\), got 4/],
+  [
+    'direction 4',
+    (m) => m.applyMove(BOARD, 4),
+    /direction must be 0 \(up\), 1 \(right\), 2 \(down\) or 3 \(left\), got 4/,
+  ],
   ['direction -1', (m) => m.applyMove(BOARD, -1), /direction must be .* got -1/],
   ['direction 1.5', (m) => m.applyMove(BOARD, 1.5), /direction must be .* got 1.5/],
   ['a direction name', (m) => m.applyMove(BOARD, 'up'), /direction must be .* got "up"/],
   ['an unknown setting', (m) => m.search(BOARD, { depht: 3 }), /unknown setting "depht" \(known: depth, nodes, timeMs/],
-  ['a negative node budget', (m) => m.search(BOARD, { nodes: -100 }), /nodes is a budget and cannot be negative, got -100/],
-  ['a negative time budget', (m) => m.search(BOARD, { timeMs: -5 }), /timeMs is a budget and cannot be negative, got -5/],
+  [
+    'a negative node budget',
+    (m) => m.search(BOARD, { nodes: -100 }),
+    /nodes is a budget and cannot be negative, got -100/,
+  ],
+  [
+    'a negative time budget',
+    (m) => m.search(BOARD, { timeMs: -5 }),
+    /timeMs is a budget and cannot be negative, got -5/,
+  ],
   ['depth 0', (m) => m.search(BOARD, { depth: 0 }), /depth must be a whole number from 1 to 12, got 0/],
   ['depth 13', (m) => m.search(BOARD, { depth: 13 }), /depth must be a whole number from 1 to 12, got 13/],
   ['a setting that is not a number', (m) => m.search(BOARD, { depth: '3' }), /setting depth must be a number/],
   ['two budgets', (m) => m.search(BOARD, { depth: 3, nodes: 1000 }), /only one of depth, nodes and time/],
   ['min depth above max depth', (m) => m.search(BOARD, { minDepth: 5, maxDepth: 4 }), /min and max depth/],
   ['a cut-off of 1', (m) => m.search(BOARD, { cutoff: 1 }), /cutoff must be a probability/],
-  ['a table too big for the browser', (m) => m.search(BOARD, { tableBits: 26 }), /tableBits must be a whole number from 10 to 22/],
+  [
+    'a table too big for the browser',
+    (m) => m.search(BOARD, { tableBits: 26 }),
+    /tableBits must be a whole number from 10 to 22/,
+  ],
   ['settings that are not an object', (m) => m.search(BOARD, 3), /settings must be a plain object/],
   ['a board with no legal move', (m) => m.search(STUCK, {}), /no legal move/],
   ['a negative seed', (m) => m.newGame(-1), /seed must be a whole number/],
   ['an unsafe seed', (m) => m.newGame(2 ** 60), /seed must be a whole number from 0 to 2\^53 - 1/],
   ['a bad generator state', (m) => m.spawn(BOARD, [1, 2, 3]), /random state must be a seed .* or the \[hi, lo\] pair/],
-  ['a root-move depth out of range', (m) => m.searchRootMove(BOARD, 0, 20, {}, 0, 0), /depth must be a whole number from 0 to 12/],
+  [
+    'a root-move depth out of range',
+    (m) => m.searchRootMove(BOARD, 0, 20, {}, 0, 0),
+    /depth must be a whole number from 0 to 12/,
+  ],
   ['a negative root-move time limit', (m) => m.searchRootMove(BOARD, 0, 2, {}, 0, -1), /time limit must be/],
 ];
 
 describe('the wasm bindings', () => {
   let m;
-  beforeAll(async () => { m = await loadWasmModule(); });
+  beforeAll(async () => {
+    m = await loadWasmModule();
+  });
 
   test.each(CASES)('%s throws an Error that says so, and the next call works', (what, call, message) => {
     let thrown;
@@ -84,10 +110,12 @@ describe('the wasm bindings', () => {
 
 describe('the engine API', () => {
   let engine;
-  beforeAll(async () => { engine = await createNodeEngine({ workers: false }); });
+  beforeAll(async () => {
+    engine = await createNodeEngine({ workers: false });
+  });
   afterAll(() => engine.dispose());
 
-  test('rejects bad boards, directions and settings with the bindings\' messages', async () => {
+  test("rejects bad boards, directions and settings with the bindings' messages", async () => {
     await expect(engine.bestMove([2, 2], {})).rejects.toThrow(/16 tile values, got 2/);
     await expect(engine.bestMove(withCell(3, 6))).rejects.toThrow(/bad tile value 6 at cell 3/);
     await expect(engine.bestMove(BOARD, { tableSize: 5 })).rejects.toThrow(/unknown setting "tableSize"/);
@@ -112,7 +140,9 @@ describe('the engine API', () => {
   });
 
   test('bad engine options are refused', async () => {
-    await expect(createNodeEngine({ poolSize: 0 })).rejects.toThrow(/poolSize must be a whole number from 1 to 16, got 0/);
+    await expect(createNodeEngine({ poolSize: 0 })).rejects.toThrow(
+      /poolSize must be a whole number from 1 to 16, got 0/,
+    );
     await expect(createNodeEngine({ wasmBinary: new Uint8Array([0, 1, 2, 3]) })).rejects.toThrow(/not valid/);
   });
 });

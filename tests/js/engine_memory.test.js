@@ -10,7 +10,9 @@ import { loadWasmModule } from './helpers/load_wasm.js';
 const BOUND_BYTES = 32 * 1024 * 1024;
 
 let m;
-beforeAll(async () => { m = await loadWasmModule(); });
+beforeAll(async () => {
+  m = await loadWasmModule();
+});
 
 // Positions from one seeded game, played quickly at depth 1.
 function gamePositions(seed, count) {
@@ -36,8 +38,8 @@ test('10,000 searches in a row stay within a fixed memory bound', () => {
     // Mostly shallow searches, some deeper ones, node budgets, and table sizes
     // that change now and then (each change reallocates the table).
     const tableBits = [18, 16, 19, 12][Math.floor(i / 1000) % 4];
-    const settings = i % 50 === 0 ? { depth: 3, tableBits }
-      : i % 7 === 0 ? { nodes: 3000, tableBits } : { depth: 1, tableBits };
+    const settings =
+      i % 50 === 0 ? { depth: 3, tableBits } : i % 7 === 0 ? { nodes: 3000, tableBits } : { depth: 1, tableBits };
     const result = m.search(board, settings);
     nodes += result.nodes;
     if (i % 100 === 0) peak = Math.max(peak, m.heapBytes());

@@ -19,8 +19,25 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-net-'));
   networkPath = path.join(dir, 'small.n2048.gz');
   // A small network, trained for a second by the native trainer.
-  runNative(['train', '--tuples', '4x4', '--games', '1500', '--threads', '1', '--seed', '4',
-    '--alpha', '1', '--coherence', '--out', networkPath], { stdio: ['ignore', 'pipe', 'ignore'] });
+  runNative(
+    [
+      'train',
+      '--tuples',
+      '4x4',
+      '--games',
+      '1500',
+      '--threads',
+      '1',
+      '--seed',
+      '4',
+      '--alpha',
+      '1',
+      '--coherence',
+      '--out',
+      networkPath,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   bytes = new Uint8Array(zlib.gunzipSync(fs.readFileSync(networkPath)));
 }, 600_000);
 
@@ -51,8 +68,20 @@ describe('the network in wasm', () => {
     expect(info).toMatchObject({ tuples: '0123 4567 0145 1256', stages: 1, weights: 4 * 65536 });
     const text = board.join(',');
     for (const depth of [1, 2, 3]) {
-      const [native] = jsonLines(runNative(['suggest', text, '--eval', 'network', '--network', networkPath,
-        '--depth', String(depth), '--table-bits', '16']));
+      const [native] = jsonLines(
+        runNative([
+          'suggest',
+          text,
+          '--eval',
+          'network',
+          '--network',
+          networkPath,
+          '--depth',
+          String(depth),
+          '--table-bits',
+          '16',
+        ]),
+      );
       const wasm = engine.search(board, { depth, eval: 'network', tableBits: 16 });
       // The CLI prints 6 significant digits.
       expect(wasm.values.map((v) => Number(v.toPrecision(6)))).toEqual(native.values);
@@ -64,8 +93,20 @@ describe('the network in wasm', () => {
 
   test('plays the same seeded game as the native build', () => {
     engine.loadNetwork(bytes);
-    const [native] = nativeGames(['--eval', 'network', '--network', networkPath, '--seed', '21',
-      '--games', '1', '--depth', '1', '--table-bits', '16']);
+    const [native] = nativeGames([
+      '--eval',
+      'network',
+      '--network',
+      networkPath,
+      '--seed',
+      '21',
+      '--games',
+      '1',
+      '--depth',
+      '1',
+      '--table-bits',
+      '16',
+    ]);
     let { board: b, state } = engine.newGame(21);
     let moves = 0;
     let score = 0;

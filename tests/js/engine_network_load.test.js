@@ -33,8 +33,25 @@ function writeVariant(name, bytes) {
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-netload-'));
   networkPath = path.join(dir, 'small.n2048.gz');
-  runNative(['train', '--tuples', '4x4', '--games', '1000', '--threads', '1', '--seed', '9',
-    '--alpha', '1', '--coherence', '--out', networkPath], { stdio: ['ignore', 'pipe', 'ignore'] });
+  runNative(
+    [
+      'train',
+      '--tuples',
+      '4x4',
+      '--games',
+      '1000',
+      '--threads',
+      '1',
+      '--seed',
+      '9',
+      '--alpha',
+      '1',
+      '--coherence',
+      '--out',
+      networkPath,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   raw = await loadWasmModule();
   raw.loadNetwork(new Uint8Array(zlib.gunzipSync(fs.readFileSync(networkPath))));
 }, 600_000);

@@ -8,7 +8,7 @@ import { ensureNativeCli, nativeGames } from './helpers/native_cli.js';
 let engine;
 beforeAll(async () => {
   engine = await loadWasmModule();
-  ensureNativeCli();  // builds it when missing (after a bare npm run build)
+  ensureNativeCli(); // builds it when missing (after a bare npm run build)
 }, 600_000);
 
 // play_game: Rng(seed), two spawns, then search, move, spawn until no move.
@@ -32,12 +32,15 @@ function expectSameGame(native, settings) {
   const wasm = wasmGame(native.seed, settings);
   const first = native.turns.findIndex((t, i) => {
     const w = wasm.turns[i];
-    return !w || w.dir !== t.dir || w.gain !== t.gain ||
-      w.board.join() !== t.board.join() || w.next.join() !== t.next.join();
+    return (
+      !w || w.dir !== t.dir || w.gain !== t.gain || w.board.join() !== t.board.join() || w.next.join() !== t.next.join()
+    );
   });
   if (first >= 0) {
-    expect.fail(`seed ${native.seed}: move ${first} differs: native ${JSON.stringify(native.turns[first])}, ` +
-      `wasm ${JSON.stringify(wasm.turns[first])}`);
+    expect.fail(
+      `seed ${native.seed}: move ${first} differs: native ${JSON.stringify(native.turns[first])}, ` +
+        `wasm ${JSON.stringify(wasm.turns[first])}`,
+    );
   }
   expect(wasm.turns).toHaveLength(native.turns.length);
   expect(wasm.turns.length).toBe(native.moves);
@@ -50,21 +53,41 @@ describe('seeded self-play, native against wasm', () => {
     const games = nativeGames(['--seed', '11', '--games', '2', '--depth', '2', '--table-bits', '18']);
     expect(games).toHaveLength(2);
     for (const game of games) {
-      expect(game.moves).toBeGreaterThan(500);  // a real game, not a stub
+      expect(game.moves).toBeGreaterThan(500); // a real game, not a stub
       expectSameGame(game, { depth: 2, tableBits: 18 });
     }
   });
 
   test('a complete game with a node budget', () => {
-    const games = nativeGames(['--seed', '5', '--games', '1', '--nodes', '20000', '--table-bits', '18',
-      '--max-depth', '6']);
+    const games = nativeGames([
+      '--seed',
+      '5',
+      '--games',
+      '1',
+      '--nodes',
+      '20000',
+      '--table-bits',
+      '18',
+      '--max-depth',
+      '6',
+    ]);
     expect(games).toHaveLength(1);
     expectSameGame(games[0], { nodes: 20000, tableBits: 18, maxDepth: 6 });
   });
 
   test('a complete game at the adaptive default depth with a larger cut-off', () => {
-    const games = nativeGames(['--seed', '3', '--games', '1', '--max-depth', '3', '--cutoff', '0.01',
-      '--table-bits', '16']);
+    const games = nativeGames([
+      '--seed',
+      '3',
+      '--games',
+      '1',
+      '--max-depth',
+      '3',
+      '--cutoff',
+      '0.01',
+      '--table-bits',
+      '16',
+    ]);
     expectSameGame(games[0], { maxDepth: 3, cutoff: 0.01, tableBits: 16 });
   });
 });

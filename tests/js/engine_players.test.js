@@ -40,12 +40,15 @@ function wasmGame(seed, settingsOf, { evilDepth = null } = {}) {
 function expectSameGame(native, wasmTurns) {
   const first = native.turns.findIndex((t, i) => {
     const w = wasmTurns[i];
-    return !w || w.dir !== t.dir || w.gain !== t.gain ||
-      w.board.join() !== t.board.join() || w.next.join() !== t.next.join();
+    return (
+      !w || w.dir !== t.dir || w.gain !== t.gain || w.board.join() !== t.board.join() || w.next.join() !== t.next.join()
+    );
   });
   if (first >= 0) {
-    expect.fail(`seed ${native.seed}: move ${first} differs: native ${JSON.stringify(native.turns[first])}, ` +
-      `wasm ${JSON.stringify(wasmTurns[first])}`);
+    expect.fail(
+      `seed ${native.seed}: move ${first} differs: native ${JSON.stringify(native.turns[first])}, ` +
+        `wasm ${JSON.stringify(wasmTurns[first])}`,
+    );
   }
   expect(wasmTurns).toHaveLength(native.moves);
   expect(wasmTurns.reduce((sum, t) => sum + t.gain, 0)).toBe(native.score);
@@ -57,14 +60,30 @@ describe('seeded games, native against wasm', () => {
     expect(games).toHaveLength(2);
     for (const game of games) {
       expect(game.moves).toBeGreaterThan(100); // real games, not stubs
-      expectSameGame(game, wasmGame(game.seed, (seed) => ({ player: 'montecarlo', playouts: 4, seed })));
+      expectSameGame(
+        game,
+        wasmGame(game.seed, (seed) => ({ player: 'montecarlo', playouts: 4, seed })),
+      );
     }
   });
 
   test('Monte Carlo with short playouts', () => {
-    const [game] = nativeGames(['--player', 'montecarlo', '--playouts', '12', '--playout-depth', '8',
-      '--seed', '4', '--games', '1']);
-    expectSameGame(game, wasmGame(game.seed, (seed) => ({ player: 'montecarlo', playouts: 12, playoutDepth: 8, seed })));
+    const [game] = nativeGames([
+      '--player',
+      'montecarlo',
+      '--playouts',
+      '12',
+      '--playout-depth',
+      '8',
+      '--seed',
+      '4',
+      '--games',
+      '1',
+    ]);
+    expectSameGame(
+      game,
+      wasmGame(game.seed, (seed) => ({ player: 'montecarlo', playouts: 12, playoutDepth: 8, seed })),
+    );
   });
 
   test('a different seed gives Monte Carlo different choices', () => {
@@ -76,16 +95,34 @@ describe('seeded games, native against wasm', () => {
   });
 
   test('minimax against the evil spawner, move for move', () => {
-    const [game] = nativeGames(['--player', 'minimax', '--depth', '1', '--spawner', 'evil', '--evil-depth', '1',
-      '--seed', '8', '--games', '1']);
+    const [game] = nativeGames([
+      '--player',
+      'minimax',
+      '--depth',
+      '1',
+      '--spawner',
+      'evil',
+      '--evil-depth',
+      '1',
+      '--seed',
+      '8',
+      '--games',
+      '1',
+    ]);
     expect(game.moves).toBeGreaterThan(10);
-    expectSameGame(game, wasmGame(game.seed, () => ({ player: 'minimax', depth: 1 }), { evilDepth: 1 }));
+    expectSameGame(
+      game,
+      wasmGame(game.seed, () => ({ player: 'minimax', depth: 1 }), { evilDepth: 1 }),
+    );
   });
 
   test('greedy and corner against the random spawner', () => {
     for (const player of ['greedy', 'corner']) {
       const [game] = nativeGames(['--player', player, '--seed', '30', '--games', '1']);
-      expectSameGame(game, wasmGame(game.seed, () => ({ player })));
+      expectSameGame(
+        game,
+        wasmGame(game.seed, () => ({ player })),
+      );
     }
   });
 });
@@ -110,13 +147,37 @@ describe('the evil spawner and placed tiles', () => {
 
   const STUCK = [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2];
   const CASES = [
-    ['an unknown player', () => m.search(board, { player: 'alphago' }), /player must be one of expectimax, minimax, montecarlo, greedy, corner, got "alphago"/],
+    [
+      'an unknown player',
+      () => m.search(board, { player: 'alphago' }),
+      /player must be one of expectimax, minimax, montecarlo, greedy, corner, got "alphago"/,
+    ],
     ['a player that is not a string', () => m.search(board, { player: 3 }), /player must be one of .* got 3/],
-    ['zero playouts', () => m.search(board, { player: 'montecarlo', playouts: 0 }), /playouts must be a whole number from 1/],
-    ['a negative playout depth', () => m.search(board, { player: 'montecarlo', playoutDepth: -1 }), /playoutDepth must be a whole number of moves from 0/],
-    ['a fractional seed', () => m.search(board, { player: 'montecarlo', seed: 1.5 }), /seed must be a whole number from 0 to 2\^53 - 1, got 1.5/],
-    ['a depth for Monte Carlo', () => m.search(board, { player: 'montecarlo', depth: 2 }), /montecarlo takes playouts, not a search depth/],
-    ['a root-move search for minimax', () => m.searchRootMove(board, 0, 2, { player: 'minimax' }, 0, 0), /expectimax search's own; player "minimax"/],
+    [
+      'zero playouts',
+      () => m.search(board, { player: 'montecarlo', playouts: 0 }),
+      /playouts must be a whole number from 1/,
+    ],
+    [
+      'a negative playout depth',
+      () => m.search(board, { player: 'montecarlo', playoutDepth: -1 }),
+      /playoutDepth must be a whole number of moves from 0/,
+    ],
+    [
+      'a fractional seed',
+      () => m.search(board, { player: 'montecarlo', seed: 1.5 }),
+      /seed must be a whole number from 0 to 2\^53 - 1, got 1.5/,
+    ],
+    [
+      'a depth for Monte Carlo',
+      () => m.search(board, { player: 'montecarlo', depth: 2 }),
+      /montecarlo takes playouts, not a search depth/,
+    ],
+    [
+      'a root-move search for minimax',
+      () => m.searchRootMove(board, 0, 2, { player: 'minimax' }, 0, 0),
+      /expectimax search's own; player "minimax"/,
+    ],
     ['an evil depth of 5', () => m.evilSpawn(board, 5), /evil depth must be a whole number from 0 to 4, got 5/],
     ['an evil tile on a full board', () => m.evilSpawn(STUCK, 1), /no empty cell/],
     ['a tile on a taken cell', () => m.placeTile(board, 3, 2), /cell 3 is not empty \(it holds a 2\)/],
@@ -141,12 +202,20 @@ describe('the JS engine API over a worker pool', () => {
 
   test('bestMove runs the named player with the raw module answer', async () => {
     expect(engine.mode).toBe('pool');
-    for (const settings of [{ player: 'montecarlo', playouts: 20, seed: 9 }, { player: 'minimax', depth: 2 },
-      { player: 'greedy' }, { player: 'corner' }]) {
+    for (const settings of [
+      { player: 'montecarlo', playouts: 20, seed: 9 },
+      { player: 'minimax', depth: 2 },
+      { player: 'greedy' },
+      { player: 'corner' },
+    ]) {
       const got = await engine.bestMove(board, settings);
       const want = m.search(board, settings);
-      expect({ dir: got.dir, values: got.values, depth: got.depth, nodes: got.nodes })
-        .toEqual({ dir: want.dir, values: want.values, depth: want.depth, nodes: want.nodes });
+      expect({ dir: got.dir, values: got.values, depth: got.depth, nodes: got.nodes }).toEqual({
+        dir: want.dir,
+        values: want.values,
+        depth: want.depth,
+        nodes: want.nodes,
+      });
     }
   });
 

@@ -90,18 +90,20 @@ describe('a pool of three workers', () => {
   test('rules calls and concurrent searches share the pool', async () => {
     const board = positions[2];
     const [a, b, moved, legal] = await Promise.all([
-      pool.bestMove(board, { depth: 2 }), pool.bestMove(positions[5], { depth: 2 }),
-      pool.applyMove(board, 3), pool.legalMoves(board)]);
+      pool.bestMove(board, { depth: 2 }),
+      pool.bestMove(positions[5], { depth: 2 }),
+      pool.applyMove(board, 3),
+      pool.legalMoves(board),
+    ]);
     expect(a.dir).toBe(m.search(board, { depth: 2 }).dir);
     expect(b.dir).toBe(m.search(positions[5], { depth: 2 }).dir);
     expect(moved).toEqual(m.applyMove(board, 3));
     expect(legal).toEqual(m.legalMoves(board));
   });
 
-  test('bad input rejects with the bindings\' message, and the pool goes on', async () => {
+  test("bad input rejects with the bindings' message, and the pool goes on", async () => {
     await expect(pool.bestMove(positions[0], { deep: 3 })).rejects.toThrow(/unknown setting "deep"/);
-    await expect(pool.bestMove([2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2]))
-      .rejects.toThrow(/no legal move/);
+    await expect(pool.bestMove([2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2])).rejects.toThrow(/no legal move/);
     await expect(pool.bestMove([2, 2], { depth: 2 })).rejects.toThrow(/16 tile values/);
     await expect(pool.bestMove(positions[0], { nodes: 3.5 })).rejects.toThrow(/whole number of nodes/);
     expect((await pool.bestMove(positions[0], { depth: 2 })).dir).toBe(m.search(positions[0], { depth: 2 }).dir);
@@ -131,7 +133,9 @@ function flakyFactory({ failFirst = 0, crashOn = () => false } = {}) {
 describe('fallbacks', () => {
   const board = [0, 2, 4, 8, 0, 2, 16, 64, 0, 4, 32, 128, 2, 8, 64, 1024];
   let expected;
-  beforeAll(() => { expected = m.search(board, { depth: 3 }); });
+  beforeAll(() => {
+    expected = m.search(board, { depth: 3 });
+  });
 
   test('one worker that will not start leaves a smaller pool, and says so', async () => {
     const engine = await createNodeEngine({ poolSize: 3, createWorker: flakyFactory({ failFirst: 1 }) });

@@ -4,11 +4,17 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadWasmModule } from './helpers/load_wasm.js';
 import {
-  ReferenceRng, referenceLegalMoves, referenceMove, referenceSpawn, testRandom,
+  ReferenceRng,
+  referenceLegalMoves,
+  referenceMove,
+  referenceSpawn,
+  testRandom,
 } from './helpers/reference_rules.js';
 
 let engine;
-beforeAll(async () => { engine = await loadWasmModule(); });
+beforeAll(async () => {
+  engine = await loadWasmModule();
+});
 
 const sameBoard = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -29,8 +35,7 @@ function randomBoard(random) {
   // most: no game makes two, and the engine refuses them).
   const top = 1 + Math.floor(random() * 17);
   const fill = random();
-  const board = Array.from({ length: 16 }, () =>
-    (random() < fill ? 2 ** (1 + Math.floor(random() * top)) : 0));
+  const board = Array.from({ length: 16 }, () => (random() < fill ? 2 ** (1 + Math.floor(random() * top)) : 0));
   const first = board.indexOf(131072);
   return board.map((v, i) => (v === 131072 && i !== first ? 65536 : v));
 }
@@ -42,7 +47,7 @@ describe('moves', () => {
       const board = new Array(16).fill(0);
       const r = row & 3;
       for (let c = 0; c < 4; c++) {
-        const exponent = (row >> (4 * c)) & 0xF;
+        const exponent = (row >> (4 * c)) & 0xf;
         board[4 * r + c] = exponent ? 2 ** exponent : 0;
       }
       checkMove(board, 1, mismatches);
@@ -64,7 +69,7 @@ describe('moves', () => {
       }
     }
     expect(mismatches).toEqual([]);
-    expect(moved).toBeGreaterThan(4000);  // the boards exercise real moves
+    expect(moved).toBeGreaterThan(4000); // the boards exercise real moves
   });
 
   test('two 65536 tiles make 131072, two 32768 make 65536, exactly', () => {
@@ -82,8 +87,8 @@ describe('legal moves and game over', () => {
     let over = 0;
     for (let i = 0; i < 4000; i++) {
       // Full boards of few values: some are stuck, most are not.
-      const board = i % 2 ? randomBoard(random)
-        : Array.from({ length: 16 }, () => 2 ** (1 + Math.floor(random() * 16)));
+      const board =
+        i % 2 ? randomBoard(random) : Array.from({ length: 16 }, () => 2 ** (1 + Math.floor(random() * 16)));
       const want = referenceLegalMoves(board);
       const got = engine.legalMoves(board);
       if (!sameBoard(got, want) || engine.gameOver(board) !== (want.length === 0)) {

@@ -34,9 +34,12 @@ function runClassic(code) {
 describe('the bundler', () => {
   it('runs each module once, in import order, with its imports bound by name', () => {
     const dir = tree({
-      'entry.js': "import { twice, NAME as who } from './lib/math.js';\nimport * as text from './lib/text.js';\nlog(`${who}:${twice(21)}:${text.shout('hi')}`);\n",
-      'lib/math.js': "import { count } from './text.js';\nlog('math');\nexport const NAME = 'math';\nexport function twice(x) { return x * 2 + count(); }\n",
-      'lib/text.js': "log('text');\nlet calls = 0;\nfunction shout(s) { return s.toUpperCase(); }\nexport function count() { return calls++; }\nexport { shout };\n",
+      'entry.js':
+        "import { twice, NAME as who } from './lib/math.js';\nimport * as text from './lib/text.js';\nlog(`${who}:${twice(21)}:${text.shout('hi')}`);\n",
+      'lib/math.js':
+        "import { count } from './text.js';\nlog('math');\nexport const NAME = 'math';\nexport function twice(x) { return x * 2 + count(); }\n",
+      'lib/text.js':
+        "log('text');\nlet calls = 0;\nfunction shout(s) { return s.toUpperCase(); }\nexport function count() { return calls++; }\nexport { shout };\n",
     });
     const code = bundleModules(path.join(dir, 'entry.js'), { root: dir });
     expect(runClassic(code)).toEqual(['text', 'math', 'math:42:HI']);
@@ -58,12 +61,23 @@ describe('the bundler', () => {
       [{ 'e.js': "import { x } from './m.js';\n", 'm.js': 'export default 1;\n' }, /m\.js: has a default export/],
       [{ 'e.js': 'const u = import.meta.url;\n' }, /e\.js: uses import\.meta/],
       [{ 'e.js': "import('./m.js');\n", 'm.js': '' }, /e\.js: uses a dynamic import\(\)/],
-      [{ 'e.js': "import { y } from './m.js';\n", 'm.js': 'export const x = 1;\n' }, /e\.js: imports y, which m\.js does not export/],
-      [{ 'e.js': "export { x } from './m.js';\n", 'm.js': 'export const x = 1;\n' }, /e\.js: re-exports from another module/],
+      [
+        { 'e.js': "import { y } from './m.js';\n", 'm.js': 'export const x = 1;\n' },
+        /e\.js: imports y, which m\.js does not export/,
+      ],
+      [
+        { 'e.js': "export { x } from './m.js';\n", 'm.js': 'export const x = 1;\n' },
+        /e\.js: re-exports from another module/,
+      ],
       [{ 'e.js': "import { x } from 'some-package';\n" }, /imports "some-package": only relative paths/],
       [{ 'e.js': "import { x } from './gone.js';\n" }, /gone\.js, which does not exist/],
-      [{ 'e.js': "import { b } from './b.js';\nexport const a = 1;\n", 'b.js': "import { a } from './e.js';\nexport const b = 2;\n" },
-        /modules import each other: e\.js -> b\.js -> e\.js/],
+      [
+        {
+          'e.js': "import { b } from './b.js';\nexport const a = 1;\n",
+          'b.js': "import { a } from './e.js';\nexport const b = 2;\n",
+        },
+        /modules import each other: e\.js -> b\.js -> e\.js/,
+      ],
     ];
     for (const [files, error] of cases) {
       const dir = tree(files);
@@ -71,15 +85,19 @@ describe('the bundler', () => {
     }
   });
 
-  it('lists a page\'s modules with re-exported ones, dependencies first', () => {
+  it("lists a page's modules with re-exported ones, dependencies first", () => {
     const dir = tree({
       'page.js': "import { run } from './engine.js';\n",
       'engine.js': "export { check } from './check.js';\nimport { rules } from './rules.js';\nexport const run = 1;\n",
       'check.js': "import { rules } from './rules.js';\nexport const check = 1;\n",
       'rules.js': 'export const rules = 1;\n',
     });
-    expect(moduleOrder([path.join(dir, 'page.js')]).map((f) => path.basename(f)))
-      .toEqual(['rules.js', 'check.js', 'engine.js', 'page.js']);
+    expect(moduleOrder([path.join(dir, 'page.js')]).map((f) => path.basename(f))).toEqual([
+      'rules.js',
+      'check.js',
+      'engine.js',
+      'page.js',
+    ]);
   });
 });
 

@@ -13,18 +13,25 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // Two ends of a runtime.Port: messages are structured-cloned and arrive
 // later; disconnect() tells the other end only, as in the browser.
 function portPair() {
-  const ends = [{ messages: [], gone: [], open: true }, { messages: [], gone: [], open: true }];
+  const ends = [
+    { messages: [], gone: [], open: true },
+    { messages: [], gone: [], open: true },
+  ];
   const port = (self, other) => ({
     postMessage(message) {
       if (!self.open) throw new Error('Attempting to use a disconnected port object');
       const copy = structuredClone(message);
-      setTimeout(() => { if (other.open) for (const listener of other.messages) listener(copy); }, 0);
+      setTimeout(() => {
+        if (other.open) for (const listener of other.messages) listener(copy);
+      }, 0);
     },
     disconnect() {
       if (!self.open) return;
       self.open = false;
       other.open = false;
-      setTimeout(() => { for (const listener of other.gone) listener(); }, 0);
+      setTimeout(() => {
+        for (const listener of other.gone) listener();
+      }, 0);
     },
     onMessage: { addListener: (listener) => self.messages.push(listener) },
     onDisconnect: { addListener: (listener) => self.gone.push(listener) },
@@ -35,17 +42,31 @@ function portPair() {
 // An engine with engine.js's shape; records what it was asked.
 function fakeEngine({ network = true, failLoad = null } = {}) {
   const engine = {
-    mode: 'worker', poolSize: 1, fallback: null, evaluation: 'heuristic', networkProblem: null,
-    loads: 0, disposed: false, asked: [],
+    mode: 'worker',
+    poolSize: 1,
+    fallback: null,
+    evaluation: 'heuristic',
+    networkProblem: null,
+    loads: 0,
+    disposed: false,
+    asked: [],
     async bestMove(board, settings) {
       engine.asked.push(['bestMove', board, settings]);
       if (!Array.isArray(board) || board.length !== 16) throw new Error('board must be an array of 16 tile values');
       return { dir: 3, values: [1, 2, 3, 4], depth: settings.depth ?? 2, nodes: 10, ms: 1 };
     },
-    async applyMove(board, dir) { return { board: [4, ...board.slice(1)], gain: 4, moved: dir === 3 }; },
-    async legalMoves() { return [1, 2, 3]; },
-    async gameOver() { return false; },
-    dispose() { engine.disposed = true; },
+    async applyMove(board, dir) {
+      return { board: [4, ...board.slice(1)], gain: 4, moved: dir === 3 };
+    },
+    async legalMoves() {
+      return [1, 2, 3];
+    },
+    async gameOver() {
+      return false;
+    },
+    dispose() {
+      engine.disposed = true;
+    },
   };
   if (network) {
     engine.loadNetwork = async (url, { onProgress } = {}) => {
@@ -87,7 +108,7 @@ function hostWith(engines, options = {}) {
 }
 
 describe('the forwarding engine', () => {
-  it('forwards the page driver\'s calls and answers, and says where the search runs', async () => {
+  it("forwards the page driver's calls and answers, and says where the search runs", async () => {
     const engine = fakeEngine();
     const { connect } = hostWith([engine]);
     const proxy = await connect();
@@ -95,7 +116,13 @@ describe('the forwarding engine', () => {
     expect(proxy.hostMode).toBe('worker');
     expect(proxy.poolSize).toBe(1);
     expect(proxy.evaluation).toBe('heuristic');
-    expect(await proxy.bestMove(BOARD, { depth: 2 })).toEqual({ dir: 3, values: [1, 2, 3, 4], depth: 2, nodes: 10, ms: 1 });
+    expect(await proxy.bestMove(BOARD, { depth: 2 })).toEqual({
+      dir: 3,
+      values: [1, 2, 3, 4],
+      depth: 2,
+      nodes: 10,
+      ms: 1,
+    });
     expect(engine.asked).toEqual([['bestMove', BOARD, { depth: 2 }]]);
     expect(await proxy.applyMove(BOARD, 3)).toMatchObject({ gain: 4, moved: true });
     expect(await proxy.legalMoves(BOARD)).toEqual([1, 2, 3]);
@@ -104,7 +131,7 @@ describe('the forwarding engine', () => {
     proxy.dispose();
   });
 
-  it('hands the engine\'s errors back as Errors with the same message', async () => {
+  it("hands the engine's errors back as Errors with the same message", async () => {
     const { connect } = hostWith([fakeEngine()]);
     const proxy = await connect();
     await expect(proxy.bestMove([2, 4], {})).rejects.toThrow('board must be an array of 16 tile values');
@@ -132,9 +159,14 @@ describe('the forwarding engine', () => {
     const { connect } = hostWith([fakeEngine()]);
     const proxy = await connect();
     const progress = [];
-    const info = await proxy.loadNetwork(NETWORK, { onProgress: (received, total) => progress.push([received, total]) });
+    const info = await proxy.loadNetwork(NETWORK, {
+      onProgress: (received, total) => progress.push([received, total]),
+    });
     expect(info).toMatchObject({ tuples: 4, ms: 20 });
-    expect(progress).toEqual([[5, 10], [10, 10]]);
+    expect(progress).toEqual([
+      [5, 10],
+      [10, 10],
+    ]);
     expect(proxy.evaluation).toBe('network');
     proxy.dispose();
   });
@@ -172,12 +204,13 @@ describe('the forwarding engine', () => {
     proxy.dispose();
   });
 
-  it('loads networks from the extension\'s own files only', async () => {
+  it("loads networks from the extension's own files only", async () => {
     const engine = fakeEngine();
     const { connect } = hostWith([engine]);
     const proxy = await connect();
-    await expect(proxy.loadNetwork('https://example.com/network.n2048.gz'))
-      .rejects.toThrow('the extension loads its network from its own files only, not from https://example.com/network.n2048.gz');
+    await expect(proxy.loadNetwork('https://example.com/network.n2048.gz')).rejects.toThrow(
+      'the extension loads its network from its own files only, not from https://example.com/network.n2048.gz',
+    );
     await expect(proxy.loadNetwork('not a url')).rejects.toThrow(/own files only/);
     expect(engine.loads).toBe(0);
     proxy.dispose();
@@ -206,11 +239,13 @@ describe('the forwarding engine', () => {
 
   it('gives up with a reason when the host never answers', async () => {
     const [content] = portPair();
-    await expect(createEngineProxy(content, { startMs: 50 })).rejects.toThrow("the extension's engine did not start within 0.05 s");
+    await expect(createEngineProxy(content, { startMs: 50 })).rejects.toThrow(
+      "the extension's engine did not start within 0.05 s",
+    );
   });
 
   it('passes on why the engine could not start, and tries again on the next connection', async () => {
-    const { connect, made } = hostWith([new Error('the engine\'s wasm is not valid: bad magic'), fakeEngine()]);
+    const { connect, made } = hostWith([new Error("the engine's wasm is not valid: bad magic"), fakeEngine()]);
     await expect(connect()).rejects.toThrow("the engine's wasm is not valid: bad magic");
     const proxy = await connect();
     expect(made).toHaveLength(1);

@@ -21,8 +21,8 @@ function filesUnder(dir, prefix = '') {
   });
 }
 
-describe('the extension\'s manifest', () => {
-  it('is Manifest V3 with the package\'s version', () => {
+describe("the extension's manifest", () => {
+  it("is Manifest V3 with the package's version", () => {
     expect(manifest.manifest_version).toBe(3);
     expect(manifest.version).toBe(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version);
   });
@@ -43,15 +43,25 @@ describe('the extension\'s manifest', () => {
   });
 
   it('names only files it has', () => {
-    for (const name of [manifest.background.service_worker, manifest.options_ui.page, OFFSCREEN_PATH, CLICK_SCRIPT,
-      AUTO_SCRIPT, NETWORK_PATH, 'src/engine/engine.js', 'src/engine/search_worker.js', 'src/engine/wasm/engine.wasm',
-      ...Object.values(manifest.icons), ...Object.values(manifest.action.default_icon)]) {
+    for (const name of [
+      manifest.background.service_worker,
+      manifest.options_ui.page,
+      OFFSCREEN_PATH,
+      CLICK_SCRIPT,
+      AUTO_SCRIPT,
+      NETWORK_PATH,
+      'src/engine/engine.js',
+      'src/engine/search_worker.js',
+      'src/engine/wasm/engine.wasm',
+      ...Object.values(manifest.icons),
+      ...Object.values(manifest.action.default_icon),
+    ]) {
       expect(fs.existsSync(inExtension(name)), name).toBe(true);
     }
   });
 });
 
-describe('the extension\'s files', () => {
+describe("the extension's files", () => {
   it('carry the shipped network unchanged', () => {
     const shipped = fs.readFileSync(path.join(root, 'web', NETWORK_PATH));
     expect(fs.readFileSync(inExtension(NETWORK_PATH)).equals(shipped)).toBe(true);
@@ -72,7 +82,12 @@ describe('the extension\'s files', () => {
     const listed = execFileSync('unzip', ['-Z1', extensionZip]).toString().trim().split('\n').sort();
     expect(listed).toEqual(files);
     for (const name of files.filter((f) => !f.endsWith('.gz'))) {
-      expect(execFileSync('unzip', ['-p', extensionZip, name], { maxBuffer: 1 << 26 }).equals(fs.readFileSync(inExtension(name))), name).toBe(true);
+      expect(
+        execFileSync('unzip', ['-p', extensionZip, name], { maxBuffer: 1 << 26 }).equals(
+          fs.readFileSync(inExtension(name)),
+        ),
+        name,
+      ).toBe(true);
     }
   });
 });

@@ -1,7 +1,14 @@
 // The extension's per-site panel (site_access.js) against a fake extension
 // API, and its settings in storage (settings_storage.js).
 import { describe, expect, it } from 'vitest';
-import { AUTO_SCRIPT, allowSite, forgetSites, listSites, removeSite, sitePattern } from '../../web/extension/site_access.js';
+import {
+  AUTO_SCRIPT,
+  allowSite,
+  forgetSites,
+  listSites,
+  removeSite,
+  sitePattern,
+} from '../../web/extension/site_access.js';
 import { SETTINGS_KEY, loadSettings, saveSettings } from '../../web/extension/settings_storage.js';
 import { DEFAULT_SETTINGS } from '../../web/bookmarklet/settings.js';
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../../web/src/ui/presets.js';
@@ -42,7 +49,7 @@ function fakeApi({ grant = true } = {}) {
 }
 
 describe('a site as the user types it', () => {
-  it('becomes the whole site\'s match pattern, any port', () => {
+  it("becomes the whole site's match pattern, any port", () => {
     expect(sitePattern('play2048.co')).toBe('https://play2048.co/*');
     expect(sitePattern('  https://Example.com/games/2048.html?x=1 ')).toBe('https://example.com/*');
     expect(sitePattern('http://127.0.0.1:8048/index.html')).toBe('http://127.0.0.1/*');
@@ -59,14 +66,19 @@ describe('a site as the user types it', () => {
 });
 
 describe('sites with the panel', () => {
-  it('registers the panel\'s script once the browser grants the site, once per site', async () => {
+  it("registers the panel's script once the browser grants the site, once per site", async () => {
     const api = fakeApi();
     expect(await allowSite(api, 'https://play2048.co/*')).toBe(true);
     expect(await allowSite(api, 'https://play2048.co/*')).toBe(true);
-    expect([...api.scripts.values()]).toEqual([{
-      id: 'site:https://play2048.co/*', matches: ['https://play2048.co/*'], js: [AUTO_SCRIPT],
-      runAt: 'document_idle', persistAcrossSessions: true,
-    }]);
+    expect([...api.scripts.values()]).toEqual([
+      {
+        id: 'site:https://play2048.co/*',
+        matches: ['https://play2048.co/*'],
+        js: [AUTO_SCRIPT],
+        runAt: 'document_idle',
+        persistAcrossSessions: true,
+      },
+    ]);
     expect(await listSites(api)).toEqual(['https://play2048.co/*']);
   });
 
@@ -89,26 +101,30 @@ describe('sites with the panel', () => {
     expect(api.scripts.has('other')).toBe(true);
   });
 
-  it('removes a site\'s panel even where the browser keeps its permission', async () => {
+  it("removes a site's panel even where the browser keeps its permission", async () => {
     const api = fakeApi();
     await allowSite(api, 'https://kept.example/*');
-    api.permissions.remove = async () => { throw new Error('You cannot remove required permissions.'); };
+    api.permissions.remove = async () => {
+      throw new Error('You cannot remove required permissions.');
+    };
     expect(await removeSite(api, 'https://kept.example/*')).toBe(false);
     expect(await listSites(api)).toEqual([]);
   });
 });
 
-describe('settings in the extension\'s storage', () => {
+describe("settings in the extension's storage", () => {
   const area = (stored, { fails = false } = {}) => ({
     stored,
     async get(key) {
       if (fails) throw new Error('Extension context invalidated.');
       return key in this.stored ? { [key]: this.stored[key] } : {};
     },
-    async set(items) { Object.assign(this.stored, items); },
+    async set(items) {
+      Object.assign(this.stored, items);
+    },
   });
 
-  it('come back as saved, valid against today\'s presets', async () => {
+  it("come back as saved, valid against today's presets", async () => {
     const storage = area({});
     const chosen = { speed: BOOKMARKLET_SPEEDS.at(-1).id, strength: BOOKMARKLET_STRENGTHS[0].id, keepGoing: false };
     await saveSettings(storage, { ...chosen, extra: 'dropped' });

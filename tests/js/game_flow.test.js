@@ -79,11 +79,16 @@ describe('win, keep going, game over', () => {
     const game = Game.inMemory({ random: () => 0.99 });
     game.setBoard([0, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0]);
     let snapshot = null;
-    game.onChange((e) => { snapshot = e.snapshot; });
+    game.onChange((e) => {
+      snapshot = e.snapshot;
+    });
     game.move(3);
     const merged = snapshot.tiles.find((t) => t.mergedFrom);
     expect(merged).toMatchObject({ value: 4, x: 0, y: 0 });
-    expect(merged.mergedFrom.map((s) => s.previous)).toEqual([{ x: 1, y: 0 }, { x: 3, y: 0 }]);
+    expect(merged.mergedFrom.map((s) => s.previous)).toEqual([
+      { x: 1, y: 0 },
+      { x: 3, y: 0 },
+    ]);
     const still = snapshot.tiles.find((t) => t.x === 0 && t.y === 3);
     expect(still.previous).toEqual({ x: 0, y: 3 });
     const spawned = snapshot.tiles.filter((t) => !t.previous && !t.mergedFrom);

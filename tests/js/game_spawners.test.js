@@ -26,7 +26,9 @@ function heldSpawner() {
     place(board) {
       return new Promise((resolve) => held.push(() => resolve({ cell: board.indexOf(0), value: 4 })));
     },
-    release() { held.shift()(); },
+    release() {
+      held.shift()();
+    },
   };
 }
 
@@ -97,7 +99,12 @@ describe('a game whose tiles come from a spawner', () => {
   it('places a random tile when the spawner fails, and says why', async () => {
     const game = Game.inMemory({
       random: seededRandom(3),
-      spawner: { placesOpening: false, place: async () => { throw new Error('engine gone'); } },
+      spawner: {
+        placesOpening: false,
+        place: async () => {
+          throw new Error('engine gone');
+        },
+      },
     });
     game.setBoard(BOARD, { score: 0 });
     const events = [];
@@ -127,7 +134,10 @@ describe('a game whose tiles come from a spawner', () => {
 
   it('the evil spawner asks the engine with its depth', async () => {
     const engine = fakeEngine();
-    const game = Game.inMemory({ random: seededRandom(4), spawner: evilSpawner(Promise.resolve(engine), { depth: 2 }) });
+    const game = Game.inMemory({
+      random: seededRandom(4),
+      spawner: evilSpawner(Promise.resolve(engine), { depth: 2 }),
+    });
     game.setBoard(BOARD, { score: 0 });
     game.move(3);
     await game.settled();
@@ -141,8 +151,17 @@ describe('a game whose tiles come from a spawner', () => {
   it('autoplay waits for each tile and searches whole boards only', async () => {
     const engine = fakeEngine();
     const game = Game.inMemory({ random: seededRandom(5), spawner: evilSpawner(engine) });
-    const player = new AutoplayController({ game, engine, speed: 'max', strength: 't10', player: 'minimax', sleep: async () => {} });
-    player.onUpdate((_, reason) => { if (reason === 'move' && player.aiMoves === 15) player.stopAutoplay(); });
+    const player = new AutoplayController({
+      game,
+      engine,
+      speed: 'max',
+      strength: 't10',
+      player: 'minimax',
+      sleep: async () => {},
+    });
+    player.onUpdate((_, reason) => {
+      if (reason === 'move' && player.aiMoves === 15) player.stopAutoplay();
+    });
     player.startAutoplay();
     for (let i = 0; i < 500 && player.autoplay; i++) await tick();
     const searches = engine.seen.filter((s) => s.board);
@@ -199,8 +218,10 @@ describe('8402: a person places every tile and the AI answers', () => {
 
     // The person now plays against the AI: each tile differs from its
     // neighbours where it can. The AI soon runs out of moves.
-    const neighbours = (board, cell) => [cell - 4, cell + 4, ...(cell % 4 ? [cell - 1] : []),
-      ...(cell % 4 < 3 ? [cell + 1] : [])].filter((c) => c >= 0 && c < 16).map((c) => board[c]);
+    const neighbours = (board, cell) =>
+      [cell - 4, cell + 4, ...(cell % 4 ? [cell - 1] : []), ...(cell % 4 < 3 ? [cell + 1] : [])]
+        .filter((c) => c >= 0 && c < 16)
+        .map((c) => board[c]);
     for (let n = 0; n < 2000 && ai.turn() !== 'over'; n++) {
       await tick();
       if (ai.turn() !== 'place') continue;
@@ -226,7 +247,10 @@ describe('players and strengths', () => {
     expect(strengthFor('montecarlo', 'd3').id).toBe('t50');
     expect(strengthFor('corner', 't10').id).toBe('instant');
     expect(searchSettings('expectimax', strengthFor('expectimax', 'd3'))).toEqual({ depth: 3 });
-    expect(searchSettings('montecarlo', strengthFor('montecarlo', 'p20'))).toEqual({ player: 'montecarlo', playouts: 20 });
+    expect(searchSettings('montecarlo', strengthFor('montecarlo', 'p20'))).toEqual({
+      player: 'montecarlo',
+      playouts: 20,
+    });
 
     const engine = fakeEngine();
     const game = Game.inMemory({ random: seededRandom(6) });
@@ -250,7 +274,13 @@ describe('players and strengths', () => {
     expect(loadSettings({ search: '', storage, defaults })).toEqual(defaults);
     saveSettings(storage, { speed: 'max', strength: 't10', player: 'minimax', evil: true });
     expect(loadSettings({ search: '', storage, defaults })).toMatchObject({ player: 'minimax', evil: true });
-    expect(loadSettings({ search: '?player=corner&evil=0', storage, defaults })).toMatchObject({ player: 'corner', evil: false });
-    expect(loadSettings({ search: '?player=oracle&evil=maybe', storage, defaults })).toMatchObject({ player: 'minimax', evil: true });
+    expect(loadSettings({ search: '?player=corner&evil=0', storage, defaults })).toMatchObject({
+      player: 'corner',
+      evil: false,
+    });
+    expect(loadSettings({ search: '?player=oracle&evil=maybe', storage, defaults })).toMatchObject({
+      player: 'minimax',
+      evil: true,
+    });
   });
 });

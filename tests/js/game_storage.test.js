@@ -14,10 +14,12 @@ function newStorage(initial = {}) {
 
 // A saved state in the original shape for a row-major board.
 function savedState(board, extra = {}) {
-  const cells = [0, 1, 2, 3].map((x) => [0, 1, 2, 3].map((y) => {
-    const value = board[y * 4 + x];
-    return value ? { position: { x, y }, value } : null;
-  }));
+  const cells = [0, 1, 2, 3].map((x) =>
+    [0, 1, 2, 3].map((y) => {
+      const value = board[y * 4 + x];
+      return value ? { position: { x, y }, value } : null;
+    }),
+  );
   return { grid: { size: 4, cells }, score: 100, over: false, won: false, keepPlaying: false, ...extra };
 }
 
@@ -59,8 +61,13 @@ describe('saved game', () => {
 
   it('restores a state written by the original game', () => {
     const { storage } = newStorage({
-      gameState: JSON.stringify(savedState([0, 0, 0, 2, 0, 0, 0, 0, 0, 65536, 0, 0, 131072, 0, 0, 0],
-        { score: 1234567, won: true, keepPlaying: true })),
+      gameState: JSON.stringify(
+        savedState([0, 0, 0, 2, 0, 0, 0, 0, 0, 65536, 0, 0, 131072, 0, 0, 0], {
+          score: 1234567,
+          won: true,
+          keepPlaying: true,
+        }),
+      ),
       bestScore: '2000000',
     });
     const game = new Game({ storage });
@@ -73,17 +80,31 @@ describe('saved game', () => {
   const corrupt = {
     'not JSON': '{"grid":',
     'a 5x5 variant': JSON.stringify({ ...savedState(BOARD), grid: { size: 5, cells: [] } }),
-    'a value that is not a tile': JSON.stringify((() => {
-      const s = savedState(BOARD); s.grid.cells[0][0].value = 3; return s;
-    })()),
-    'a tile claiming another cell': JSON.stringify((() => {
-      const s = savedState(BOARD); s.grid.cells[0][0].position = { x: 2, y: 2 }; return s;
-    })()),
-    'a missing flag': JSON.stringify((() => { const s = savedState(BOARD); delete s.won; return s; })()),
+    'a value that is not a tile': JSON.stringify(
+      (() => {
+        const s = savedState(BOARD);
+        s.grid.cells[0][0].value = 3;
+        return s;
+      })(),
+    ),
+    'a tile claiming another cell': JSON.stringify(
+      (() => {
+        const s = savedState(BOARD);
+        s.grid.cells[0][0].position = { x: 2, y: 2 };
+        return s;
+      })(),
+    ),
+    'a missing flag': JSON.stringify(
+      (() => {
+        const s = savedState(BOARD);
+        delete s.won;
+        return s;
+      })(),
+    ),
     'a negative score': JSON.stringify(savedState(BOARD, { score: -5 })),
     'an empty board': JSON.stringify(savedState(new Array(16).fill(0))),
     'a tile above 131072': JSON.stringify(savedState([262144, ...new Array(15).fill(0)])),
-    'null': 'null',
+    null: 'null',
   };
   for (const [name, text] of Object.entries(corrupt)) {
     it(`is ignored with a warning when it holds ${name}`, () => {
@@ -112,9 +133,15 @@ describe('saved game', () => {
 
   it('keeps working in memory when localStorage throws', () => {
     const failing = {
-      getItem() { throw new Error('SecurityError'); },
-      setItem() { throw new Error('QuotaExceededError'); },
-      removeItem() { throw new Error('SecurityError'); },
+      getItem() {
+        throw new Error('SecurityError');
+      },
+      setItem() {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem() {
+        throw new Error('SecurityError');
+      },
     };
     const warnings = [];
     const game = new Game({ storage: new GameStorage(failing, { warn: (m) => warnings.push(m) }) });

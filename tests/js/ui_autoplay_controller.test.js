@@ -27,7 +27,10 @@ function fakeEngine({ order = [3, 2, 1, 0], gate = null } = {}) {
 function fakeClock() {
   const clock = { t: 1000, sleeps: [] };
   clock.now = () => clock.t;
-  clock.sleep = async (ms) => { clock.sleeps.push(ms); clock.t += ms; };
+  clock.sleep = async (ms) => {
+    clock.sleeps.push(ms);
+    clock.t += ms;
+  };
   return clock;
 }
 
@@ -109,7 +112,9 @@ describe('AutoplayController', () => {
 
   it('does not wait between moves at full speed', async () => {
     const { player, clock } = setup({ speed: 'max' });
-    player.onUpdate((_, reason) => { if (reason === 'move' && player.aiMoves === 20) player.stopAutoplay(); });
+    player.onUpdate((_, reason) => {
+      if (reason === 'move' && player.aiMoves === 20) player.stopAutoplay();
+    });
     player.startAutoplay();
     await waitFor(() => !player.autoplay, 'twenty moves');
     expect(clock.sleeps).toEqual([]);
@@ -117,7 +122,10 @@ describe('AutoplayController', () => {
 
   it('drops a result for a board the player changed meanwhile, and searches again', async () => {
     let release;
-    const gate = () => new Promise((resolve) => { release = resolve; });
+    const gate = () =>
+      new Promise((resolve) => {
+        release = resolve;
+      });
     const engine = fakeEngine({ gate });
     const { game, player } = setup({ board: [2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2], engine });
     const stepping = player.step();
@@ -145,7 +153,12 @@ describe('AutoplayController', () => {
     let active = 0;
     let most = 0;
     const engine = fakeEngine({
-      gate: async () => { active++; most = Math.max(most, active); await new Promise((r) => setTimeout(r, 2)); active--; },
+      gate: async () => {
+        active++;
+        most = Math.max(most, active);
+        await new Promise((r) => setTimeout(r, 2));
+        active--;
+      },
     });
     const { player } = setup({ engine });
     await Promise.all([player.hint(), player.hint(), player.step()]);
@@ -155,11 +168,15 @@ describe('AutoplayController', () => {
 
   it('waits for an engine still loading, and reports one that fails', async () => {
     let resolveEngine;
-    const loading = new Promise((resolve) => { resolveEngine = resolve; });
+    const loading = new Promise((resolve) => {
+      resolveEngine = resolve;
+    });
     const { game, player } = setup({ engine: loading });
     expect(controlState(player, game)).toMatchObject({ hintEnabled: false, stepEnabled: false, autoplayEnabled: true });
     player.startAutoplay();
-    player.onUpdate((_, reason) => { if (reason === 'move') player.stopAutoplay(); });
+    player.onUpdate((_, reason) => {
+      if (reason === 'move') player.stopAutoplay();
+    });
     resolveEngine(fakeEngine());
     await waitFor(() => player.aiMoves === 1, 'the first move');
     expect(player.firstMoveAt).not.toBeNull();
@@ -168,13 +185,19 @@ describe('AutoplayController', () => {
     await waitFor(() => broken.player.error, 'the error');
     expect(broken.player.error).toMatch(/wasm did not load/);
     expect(controlState(broken.player, broken.game)).toMatchObject({
-      hintEnabled: false, stepEnabled: false, autoplayEnabled: false,
+      hintEnabled: false,
+      stepEnabled: false,
+      autoplayEnabled: false,
     });
     expect(controlState(broken.player, broken.game).status).toMatch(/unavailable/);
   });
 
   it('stops autoplay on a search error', async () => {
-    const engine = { async bestMove() { throw new Error('board: 3 is not a tile'); } };
+    const engine = {
+      async bestMove() {
+        throw new Error('board: 3 is not a tile');
+      },
+    };
     const { player } = setup({ engine });
     player.startAutoplay();
     await waitFor(() => !player.autoplay, 'autoplay to stop');
@@ -184,7 +207,10 @@ describe('AutoplayController', () => {
   it('reports moves/s, depth, nodes/s and the last evaluation', async () => {
     const { player, clock } = setup();
     player.onUpdate((_, reason) => {
-      if (reason === 'move') { clock.t += 100; if (player.aiMoves === 10) player.stopAutoplay(); }
+      if (reason === 'move') {
+        clock.t += 100;
+        if (player.aiMoves === 10) player.stopAutoplay();
+      }
     });
     player.startAutoplay();
     await waitFor(() => !player.autoplay, 'ten moves');
@@ -204,14 +230,25 @@ describe('controlState', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(controlState(player, game)).toMatchObject({
-      hintEnabled: true, stepEnabled: true, autoplayEnabled: true, autoplayPressed: false, autoplayLabel: 'Autoplay',
+      hintEnabled: true,
+      stepEnabled: true,
+      autoplayEnabled: true,
+      autoplayPressed: false,
+      autoplayLabel: 'Autoplay',
     });
     player.autoplay = true;
     expect(controlState(player, game)).toMatchObject({
-      hintEnabled: false, stepEnabled: false, autoplayPressed: true, autoplayLabel: 'Stop autoplay',
+      hintEnabled: false,
+      stepEnabled: false,
+      autoplayPressed: true,
+      autoplayLabel: 'Stop autoplay',
     });
     player.autoplay = false;
     game.setBoard([2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2]);
-    expect(controlState(player, game)).toMatchObject({ hintEnabled: false, stepEnabled: false, autoplayEnabled: false });
+    expect(controlState(player, game)).toMatchObject({
+      hintEnabled: false,
+      stepEnabled: false,
+      autoplayEnabled: false,
+    });
   });
 });

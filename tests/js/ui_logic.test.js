@@ -102,7 +102,10 @@ describe('GameTally', () => {
     expect(tracker.update(1024, 500)).toEqual([]);
     expect(tracker.update(2048, 910)).toEqual([{ tile: 2048, move: 910 }]);
     expect(tracker.update(2048, 911)).toEqual([]);
-    expect(tracker.update(8192, 4000)).toEqual([{ tile: 4096, move: 4000 }, { tile: 8192, move: 4000 }]);
+    expect(tracker.update(8192, 4000)).toEqual([
+      { tile: 4096, move: 4000 },
+      { tile: 8192, move: 4000 },
+    ]);
     expect(tracker.reached.map((r) => r.tile)).toEqual([2048, 4096, 8192]);
   });
 });
@@ -126,8 +129,9 @@ describe('chart and summary text', () => {
   });
 
   it('sums up a finished autoplay game', () => {
-    expect(summaryText({ score: 1234, maxTile: 128, moves: 150, seconds: 10, movesPerSecond: 15 }))
-      .toBe('Game over after 150 AI moves in 10.0 s (15.0 moves/s): score 1234, largest tile 128.');
+    expect(summaryText({ score: 1234, maxTile: 128, moves: 150, seconds: 10, movesPerSecond: 15 })).toBe(
+      'Game over after 150 AI moves in 10.0 s (15.0 moves/s): score 1234, largest tile 128.',
+    );
     expect(summaryText(null)).toBe('');
   });
 });

@@ -2,7 +2,10 @@
 // and the load's sequence against a fake engine (no DOM).
 import { describe, expect, test } from 'vitest';
 import {
-  describeNetwork, loadNetworkAfterPaint, memoryProblem, networkUrlFrom,
+  describeNetwork,
+  loadNetworkAfterPaint,
+  memoryProblem,
+  networkUrlFrom,
 } from '../../web/src/ui/network_status.js';
 
 const page = 'http://127.0.0.1:8048/dist/demo.html?seed=3';
@@ -17,13 +20,18 @@ describe('network status', () => {
   });
 
   test('each state has its line and bar', () => {
-    expect(describeNetwork({ kind: 'loading', received: 11_450_000, total: 22_900_000 }))
-      .toEqual({ text: 'Evaluation: heuristic, loading the learned network (50% of 22.9 MB)…', progress: 0.5 });
+    expect(describeNetwork({ kind: 'loading', received: 11_450_000, total: 22_900_000 })).toEqual({
+      text: 'Evaluation: heuristic, loading the learned network (50% of 22.9 MB)…',
+      progress: 0.5,
+    });
     expect(describeNetwork({ kind: 'loading', received: 2_000_000, total: 0 }).text).toMatch(/\(2\.0 MB\)/);
-    expect(describeNetwork({ kind: 'network', info: { weights: 67_108_864 } }))
-      .toEqual({ text: 'Evaluation: learned network (n-tuple, 67.11M weights)', progress: null });
-    expect(describeNetwork({ kind: 'failed', reason: 'HTTP 404' }).text)
-      .toBe('Evaluation: heuristic. The learned network could not load: HTTP 404');
+    expect(describeNetwork({ kind: 'network', info: { weights: 67_108_864 } })).toEqual({
+      text: 'Evaluation: learned network (n-tuple, 67.11M weights)',
+      progress: null,
+    });
+    expect(describeNetwork({ kind: 'failed', reason: 'HTTP 404' }).text).toBe(
+      'Evaluation: heuristic. The learned network could not load: HTTP 404',
+    );
     expect(describeNetwork({ kind: 'heuristic' })).toEqual({ text: 'Evaluation: heuristic', progress: null });
   });
 
@@ -44,17 +52,27 @@ describe('network status', () => {
       },
     };
     const end = await loadNetworkAfterPaint(Promise.resolve(engine), null, {
-      search: '?network=n.gz', pageUrl: page, onState: (s) => states.push(s.kind),
+      search: '?network=n.gz',
+      pageUrl: page,
+      onState: (s) => states.push(s.kind),
     });
     expect(end).toEqual({ kind: 'network', info: { weights: 42 } });
     expect(states).toEqual(['heuristic', 'loading', 'loading', 'loading', 'network']);
 
-    const failing = { loadNetwork: async () => { throw new Error('checksum mismatch'); } };
-    expect(await loadNetworkAfterPaint(Promise.resolve(failing), null, { search: '', pageUrl: page }))
-      .toEqual({ kind: 'failed', reason: 'checksum mismatch' });
-    expect(await loadNetworkAfterPaint(Promise.reject(new Error('no wasm')), null, { search: '', pageUrl: page }))
-      .toEqual({ kind: 'off', reason: 'the AI did not start' });
-    expect((await loadNetworkAfterPaint(Promise.resolve(engine), null, { search: '?network=off', pageUrl: page })).kind)
-      .toBe('off');
+    const failing = {
+      loadNetwork: async () => {
+        throw new Error('checksum mismatch');
+      },
+    };
+    expect(await loadNetworkAfterPaint(Promise.resolve(failing), null, { search: '', pageUrl: page })).toEqual({
+      kind: 'failed',
+      reason: 'checksum mismatch',
+    });
+    expect(
+      await loadNetworkAfterPaint(Promise.reject(new Error('no wasm')), null, { search: '', pageUrl: page }),
+    ).toEqual({ kind: 'off', reason: 'the AI did not start' });
+    expect(
+      (await loadNetworkAfterPaint(Promise.resolve(engine), null, { search: '?network=off', pageUrl: page })).kind,
+    ).toBe('off');
   });
 });

@@ -13,7 +13,8 @@ if (!/^https?:$/.test(location.protocol)) document.getElementById('base-warning'
 // Clicking the link here would only show "no game on this page": say how to use it.
 document.getElementById('bookmarklet-link').addEventListener('click', (event) => {
   event.preventDefault();
-  document.getElementById('copy-result').textContent = 'Drag the button to your bookmarks bar, then click it on a 2048 page.';
+  document.getElementById('copy-result').textContent =
+    'Drag the button to your bookmarks bar, then click it on a 2048 page.';
 });
 
 document.getElementById('copy-button').addEventListener('click', async () => {

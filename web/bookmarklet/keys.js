@@ -10,7 +10,12 @@ const ARROWS = [
 export function sendMoveKey(doc, dir) {
   const { key, keyCode } = ARROWS[dir];
   const event = new KeyboardEvent('keydown', {
-    key, code: key, keyCode, which: keyCode, bubbles: true, cancelable: true,
+    key,
+    code: key,
+    keyCode,
+    which: keyCode,
+    bubbles: true,
+    cancelable: true,
   });
   // Browsers that ignore the legacy init fields get them as own properties.
   if (event.keyCode !== keyCode) Object.defineProperty(event, 'keyCode', { get: () => keyCode });

@@ -8,18 +8,20 @@ import { sendMoveKey } from './keys.js';
 import { boardFromTileClasses, boardKey, parseScoreText } from './page_state.js';
 import { parseGameState } from '../src/game/saved_state.js';
 
-const NOT_A_GAME = 'No 2048 game found on this page. The AI plays pages built like the original '
-  + '2048 (a .game-container with a .tile-container of .tile-position-x-y tiles). '
-  + 'Nothing on this page was changed.';
+const NOT_A_GAME =
+  'No 2048 game found on this page. The AI plays pages built like the original ' +
+  '2048 (a .game-container with a .tile-container of .tile-position-x-y tiles). ' +
+  'Nothing on this page was changed.';
 
 // How long a move may take to show (a page that saves or renders late).
 const MOVE_WAIT_MS = 400;
 // How long the DOM may take to settle after a move (the original: 2 frames).
 const SETTLE_WAIT_MS = 600;
 
-const OTHER_2048 = 'This 2048 page is built differently from the original game (play2048.co\'s 2024 '
-  + 'version, for one), so the AI cannot read its board. It plays pages built like the original 2048 '
-  + '(a .game-container with a .tile-container of .tile-position-x-y tiles). Nothing on this page was changed.';
+const OTHER_2048 =
+  "This 2048 page is built differently from the original game (play2048.co's 2024 " +
+  'version, for one), so the AI cannot read its board. It plays pages built like the original 2048 ' +
+  '(a .game-container with a .tile-container of .tile-position-x-y tiles). Nothing on this page was changed.';
 
 // Looks at the page. Resolves { ok: true, adapter } or { ok: false, reason }.
 export function detectOriginalPage(doc = document, win = window) {
@@ -31,7 +33,10 @@ export function detectOriginalPage(doc = document, win = window) {
   }
   const cells = doc.querySelectorAll('.grid-container .grid-cell').length;
   if (cells !== 0 && cells !== 16) {
-    return { ok: false, reason: `This page's board has ${cells} cells; the AI plays 4x4 boards only. Nothing on this page was changed.` };
+    return {
+      ok: false,
+      reason: `This page's board has ${cells} cells; the AI plays 4x4 boards only. Nothing on this page was changed.`,
+    };
   }
   const adapter = new OriginalPageAdapter(doc, win);
   const saved = parseGameState(adapter.readStateText());
@@ -80,7 +85,12 @@ export class OriginalPageAdapter {
   readDomScore() {
     const el = this.doc.querySelector('.score-container');
     // The floating ".score-addition" child follows the score's own text.
-    const own = el ? Array.from(el.childNodes).filter((n) => n.nodeType === 3).map((n) => n.data).join('') : '';
+    const own = el
+      ? Array.from(el.childNodes)
+          .filter((n) => n.nodeType === 3)
+          .map((n) => n.data)
+          .join('')
+      : '';
     return parseScoreText(own) ?? parseScoreText(el && el.textContent);
   }
 

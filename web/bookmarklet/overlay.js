@@ -18,8 +18,12 @@ function el(doc, tag, attrs = {}, children = []) {
 }
 
 function select(doc, name, label, options, value) {
-  const input = el(doc, 'select', { name, 'aria-label': label },
-    options.map((o) => el(doc, 'option', { value: o.id, text: o.label, ...(o.title ? { title: o.title } : {}) })));
+  const input = el(
+    doc,
+    'select',
+    { name, 'aria-label': label },
+    options.map((o) => el(doc, 'option', { value: o.id, text: o.label, ...(o.title ? { title: o.title } : {}) })),
+  );
   input.value = value;
   return el(doc, 'label', {}, [el(doc, 'span', { text: label }), input]);
 }
@@ -44,21 +48,37 @@ export function createOverlay(handlers, { doc = document, settings: initial } = 
   const settings = normalizeSettings(initial);
   const host = doc.createElement(HOST_TAG);
   // The host sits above everything; inline !important beats page rules on it.
-  for (const [prop, value] of [['all', 'initial'], ['position', 'fixed'], ['z-index', '2147483647'],
-    ['right', '12px'], ['bottom', '12px'], ['display', 'block']]) {
+  for (const [prop, value] of [
+    ['all', 'initial'],
+    ['position', 'fixed'],
+    ['z-index', '2147483647'],
+    ['right', '12px'],
+    ['bottom', '12px'],
+    ['display', 'block'],
+  ]) {
     host.style.setProperty(prop, value, 'important');
   }
   const root = host.attachShadow({ mode: 'open' });
   for (const type of ['keydown', 'keyup', 'keypress']) root.addEventListener(type, (e) => e.stopPropagation());
 
   const toggle = el(doc, 'button', { type: 'button', 'data-action': 'toggle', class: 'primary', text: 'Start' });
-  const close = el(doc, 'button', { type: 'button', 'data-action': 'close', class: 'close', 'aria-label': 'Close the 2048 AI', title: 'Close', text: '×' });
+  const close = el(doc, 'button', {
+    type: 'button',
+    'data-action': 'close',
+    class: 'close',
+    'aria-label': 'Close the 2048 AI',
+    title: 'Close',
+    text: '×',
+  });
   const mode = el(doc, 'span', { 'data-role': 'mode', class: 'mode', text: '' });
   const speed = select(doc, 'speed', 'Speed', BOOKMARKLET_SPEEDS, settings.speed);
   const strength = select(doc, 'strength', 'Strength', BOOKMARKLET_STRENGTHS, settings.strength);
   const keepGoingBox = el(doc, 'input', { type: 'checkbox', name: 'keepGoing' });
   keepGoingBox.checked = settings.keepGoing;
-  const keepGoing = el(doc, 'label', { class: 'check' }, [keepGoingBox, el(doc, 'span', { text: 'Keep playing after 2048' })]);
+  const keepGoing = el(doc, 'label', { class: 'check' }, [
+    keepGoingBox,
+    el(doc, 'span', { text: 'Keep playing after 2048' }),
+  ]);
   const status = el(doc, 'p', { 'data-role': 'status', class: 'status', 'aria-live': 'polite', text: 'Starting…' });
   const stats = el(doc, 'p', { 'data-role': 'stats', class: 'stats', text: '' });
   const message = el(doc, 'p', { 'data-role': 'message', class: 'message', role: 'status', text: '' });
@@ -69,7 +89,11 @@ export function createOverlay(handlers, { doc = document, settings: initial } = 
   const panel = el(doc, 'section', { class: 'panel', 'aria-label': '2048 AI' }, [
     el(doc, 'header', {}, [el(doc, 'strong', { text: '2048 AI' }), mode, close]),
     el(doc, 'div', { class: 'controls' }, [toggle, speed, strength]),
-    keepGoing, status, stats, el(doc, 'p', { class: 'evaluation' }, [evaluation, bar]), message,
+    keepGoing,
+    status,
+    stats,
+    el(doc, 'p', { class: 'evaluation' }, [evaluation, bar]),
+    message,
   ]);
   applyStyles(doc, root);
   root.append(panel);

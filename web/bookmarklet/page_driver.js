@@ -44,8 +44,12 @@ export function createPageDriver({ adapter, engine, ui, getSettings, visibility,
   async function gameOver(snapshot) {
     await adapter.waitForMessage('over');
     const score = adapter.readDomScore() ?? snapshot.score;
-    finish(`Game over. Final score ${score ?? 'unknown'}, largest tile ${maxTile(snapshot.board)}, `
-      + `${moves} AI moves. Start a New Game and press Start to play again.`, 'done', 'Game over');
+    finish(
+      `Game over. Final score ${score ?? 'unknown'}, largest tile ${maxTile(snapshot.board)}, ` +
+        `${moves} AI moves. Start a New Game and press Start to play again.`,
+      'done',
+      'Game over',
+    );
   }
 
   // Waits until the tab is visible again or the driver is stopped.
@@ -88,8 +92,12 @@ export function createPageDriver({ adapter, engine, ui, getSettings, visibility,
       if (snap.over) return gameOver(snap);
       if (snap.needsKeepGoing) {
         if (!getSettings().keepGoing) {
-          return finish(`You win! Reached ${maxTile(snap.board)} after ${moves} AI moves; stopped there as set `
-            + '(tick "Keep playing after 2048" and press Start to go on).', 'done', 'Stopped at "You win!"');
+          return finish(
+            `You win! Reached ${maxTile(snap.board)} after ${moves} AI moves; stopped there as set ` +
+              '(tick "Keep playing after 2048" and press Start to go on).',
+            'done',
+            'Stopped at "You win!"',
+          );
         }
         if (adapter.keepGoing()) {
           ui.setMessage(`You win! Reached ${maxTile(snap.board)}; pressed "Keep going".`, 'info');
@@ -105,7 +113,7 @@ export function createPageDriver({ adapter, engine, ui, getSettings, visibility,
         // The page ignored a move from this position: try the next best.
         dir = nextUntried(tried.values, legal, tried.dirs);
         if (dir === null) {
-          return finish('The page ignores the AI\'s moves (every legal move was tried). Stopped.', 'error');
+          return finish("The page ignores the AI's moves (every legal move was tried). Stopped.", 'error');
         }
       } else {
         ui.setStatus('Playing');
@@ -139,7 +147,7 @@ export function createPageDriver({ adapter, engine, ui, getSettings, visibility,
         ignored++;
         ui.setStatus(`The page ignored "${DIRECTION_NAMES[dir]}"; trying again`);
         if (ignored >= MAX_IGNORED) {
-          return finish('The page keeps ignoring the AI\'s moves. Stopped.', 'error');
+          return finish("The page keeps ignoring the AI's moves. Stopped.", 'error');
         }
       }
     }

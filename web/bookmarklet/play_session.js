@@ -8,7 +8,11 @@ import { sleep } from './frames.js';
 import { createOverlay } from './overlay.js';
 import { createPageDriver } from './page_driver.js';
 import {
-  NO_NETWORK_ON_PAGE_THREAD, describeEvaluation, describeNetworkFailure, describeProgress, describeSearch,
+  NO_NETWORK_ON_PAGE_THREAD,
+  describeEvaluation,
+  describeNetworkFailure,
+  describeProgress,
+  describeSearch,
 } from './session_text.js';
 
 // How often a page with a board but no tiles yet is looked at again.
@@ -66,19 +70,24 @@ function loadNetwork(engine, url, overlay) {
   }
   overlay.setEvaluation(describeProgress(0, 0));
   overlay.setProgress(0);
-  engine.loadNetwork(url, {
-    onProgress(received, total) {
-      overlay.setEvaluation(describeProgress(received, total));
-      overlay.setProgress(total > 0 ? received / total : 0);
-    },
-  }).then((info) => {
-    overlay.setProgress(null);
-    overlay.setEvaluation(describeEvaluation(engine, info));
-    loaded = true;
-  }, (err) => {
-    overlay.setProgress(null);
-    overlay.setEvaluation(describeNetworkFailure(oneLine(err)), 'error');
-  });
+  engine
+    .loadNetwork(url, {
+      onProgress(received, total) {
+        overlay.setEvaluation(describeProgress(received, total));
+        overlay.setProgress(total > 0 ? received / total : 0);
+      },
+    })
+    .then(
+      (info) => {
+        overlay.setProgress(null);
+        overlay.setEvaluation(describeEvaluation(engine, info));
+        loaded = true;
+      },
+      (err) => {
+        overlay.setProgress(null);
+        overlay.setEvaluation(describeNetworkFailure(oneLine(err)), 'error');
+      },
+    );
   return check;
 }
 
@@ -93,8 +102,15 @@ function loadNetwork(engine, url, overlay) {
 // Resolves to the controller { show(), toggle(), close(), driver, engine }, or
 // null where quietWithoutGame found no game.
 export async function startSession({
-  globalKey, getEngine, settings, onSettings, autoStart = true, quietWithoutGame = false, waitForGameMs = 0,
-  doc = document, win = window,
+  globalKey,
+  getEngine,
+  settings,
+  onSettings,
+  autoStart = true,
+  quietWithoutGame = false,
+  waitForGameMs = 0,
+  doc = document,
+  win = window,
 }) {
   const existing = win[globalKey];
   if (existing && existing.show) {
@@ -111,11 +127,14 @@ export async function startSession({
   let engine = null;
   let starting = null;
   let closed = false;
-  const overlay = createOverlay({
-    onToggle: () => controller.toggle(),
-    onClose: () => controller.close(),
-    onSettings,
-  }, { doc, settings });
+  const overlay = createOverlay(
+    {
+      onToggle: () => controller.toggle(),
+      onClose: () => controller.close(),
+      onSettings,
+    },
+    { doc, settings },
+  );
 
   async function startEngine() {
     overlay.setStatus('Loading the AI…');
@@ -126,10 +145,13 @@ export async function startSession({
       const reason = oneLine(err);
       overlay.disable();
       overlay.setStatus('The AI could not start');
-      overlay.setMessage(/Content Security Policy|unsafe-eval/i.test(reason)
-        ? "This page's Content Security Policy forbids running the AI's WebAssembly engine here. "
-          + 'Nothing on this page was changed.'
-        : `The AI's engine could not start on this page (${reason}). Nothing on this page was changed.`, 'error');
+      overlay.setMessage(
+        /Content Security Policy|unsafe-eval/i.test(reason)
+          ? "This page's Content Security Policy forbids running the AI's WebAssembly engine here. " +
+              'Nothing on this page was changed.'
+          : `The AI's engine could not start on this page (${reason}). Nothing on this page was changed.`,
+        'error',
+      );
       return null;
     }
     if (closed) {
@@ -142,7 +164,13 @@ export async function startSession({
     driver = createPageDriver({
       adapter: page.adapter,
       engine,
-      ui: { ...overlay, setStats(stats) { overlay.setStats(stats); checkEvaluation(); } },
+      ui: {
+        ...overlay,
+        setStats(stats) {
+          overlay.setStats(stats);
+          checkEvaluation();
+        },
+      },
       getSettings: overlay.settings,
       visibility: pageVisibility(doc),
     });

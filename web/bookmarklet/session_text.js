@@ -39,5 +39,5 @@ export function describeNetworkFailure(reason) {
 
 // The page forbids workers: the search shares the page's thread, where
 // unpacking 134 MB of weights would freeze the page for seconds.
-export const NO_NETWORK_ON_PAGE_THREAD = 'Evaluation: heuristic (the learned network runs only in workers, '
-  + 'which this page forbids)';
+export const NO_NETWORK_ON_PAGE_THREAD =
+  'Evaluation: heuristic (the learned network runs only in workers, ' + 'which this page forbids)';

@@ -6,7 +6,9 @@ import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../src/ui/presets.js'
 // the second is "Normal"): read from the presets, which may change their ids.
 const DEFAULT_STRENGTH = BOOKMARKLET_STRENGTHS[Math.min(1, BOOKMARKLET_STRENGTHS.length - 1)];
 export const DEFAULT_SETTINGS = Object.freeze({
-  speed: BOOKMARKLET_SPEEDS[0].id, strength: DEFAULT_STRENGTH.id, keepGoing: true,
+  speed: BOOKMARKLET_SPEEDS[0].id,
+  strength: DEFAULT_STRENGTH.id,
+  keepGoing: true,
 });
 
 // Where the search runs on the page's main thread it must leave the page

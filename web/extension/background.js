@@ -24,7 +24,10 @@ async function openEngineHost() {
 // Opens the engine's offscreen document unless it is open (one per
 // extension). Tabs asking at once share one look-and-open.
 function ensureEngineHost() {
-  if (!opening) opening = openEngineHost().finally(() => { opening = null; });
+  if (!opening)
+    opening = openEngineHost().finally(() => {
+      opening = null;
+    });
   return opening;
 }
 
@@ -59,11 +62,16 @@ async function toggleOnTab(tab) {
   }
 }
 
-chrome.action.onClicked.addListener((tab) => { toggleOnTab(tab); });
+chrome.action.onClicked.addListener((tab) => {
+  toggleOnTab(tab);
+});
 
 chrome.runtime.onMessage.addListener((message, sender, reply) => {
   if (!message || message.type !== ENSURE_HOST) return false;
-  ensureEngineHost().then(() => reply({ ok: true }), (err) => reply({ ok: false, error: String(err.message || err) }));
+  ensureEngineHost().then(
+    () => reply({ ok: true }),
+    (err) => reply({ ok: false, error: String(err.message || err) }),
+  );
   return true;
 });
 

@@ -28,7 +28,9 @@ export async function startInTab({ autoStart, quietWithoutGame }) {
       globalKey: GLOBAL,
       getEngine: extensionEngine,
       settings,
-      onSettings: (changed) => { saveSettings(chrome.storage.local, changed).catch(() => {}); },
+      onSettings: (changed) => {
+        saveSettings(chrome.storage.local, changed).catch(() => {});
+      },
       autoStart,
       quietWithoutGame,
       waitForGameMs: WAIT_FOR_GAME_MS,

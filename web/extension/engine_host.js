@@ -24,7 +24,9 @@ export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
     if (!starting) {
       starting = Promise.resolve().then(createEngine);
       // A failed start may be tried again by the next request.
-      starting.catch(() => { starting = null; });
+      starting.catch(() => {
+        starting = null;
+      });
     }
     return starting;
   }
@@ -56,11 +58,15 @@ export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
     // The first progress may come before loadNetwork returns.
     const listeners = new Set([onProgress]);
     const promise = e.loadNetwork(url, {
-      onProgress: (received, total) => { for (const listener of listeners) listener(received, total); },
+      onProgress: (received, total) => {
+        for (const listener of listeners) listener(received, total);
+      },
     });
     const entry = { url, promise, listeners };
     network = entry;
-    promise.catch(() => { if (network === entry) network = null; });
+    promise.catch(() => {
+      if (network === entry) network = null;
+    });
     return promise.finally(() => listeners.delete(onProgress));
   }
 
@@ -95,17 +101,25 @@ export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
     const was = starting;
     starting = null;
     network = null;
-    if (was) was.then((e) => e.dispose(), () => {});
+    if (was)
+      was.then(
+        (e) => e.dispose(),
+        () => {},
+      );
   }
 
   return {
-    get connections() { return ports.size; },
+    get connections() {
+      return ports.size;
+    },
     // port: a runtime.Port (or a fake with the same shape).
     serve(port) {
       ports.add(port);
       clearTimeout(idleTimer);
       idleTimer = null;
-      port.onMessage.addListener((message) => { answer(port, message); });
+      port.onMessage.addListener((message) => {
+        answer(port, message);
+      });
       port.onDisconnect.addListener(() => {
         ports.delete(port);
         if (ports.size === 0) idleTimer = setTimeout(disposeEngine, idleMs);

@@ -14,4 +14,12 @@ export const NETWORK_PATH = 'network/network.n2048.gz';
 
 // 'hello' starts the engine and answers its info; 'ping' answers at once (to
 // measure what the messages cost); the rest are the engine's own methods.
-export const HOST_OPS = Object.freeze(['hello', 'ping', 'bestMove', 'applyMove', 'legalMoves', 'gameOver', 'loadNetwork']);
+export const HOST_OPS = Object.freeze([
+  'hello',
+  'ping',
+  'bestMove',
+  'applyMove',
+  'legalMoves',
+  'gameOver',
+  'loadNetwork',
+]);

@@ -52,13 +52,25 @@ export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
   }
 
   const engine = {
-    get mode() { return gone ? 'disposed' : 'extension'; },
+    get mode() {
+      return gone ? 'disposed' : 'extension';
+    },
     // Where the search runs inside the extension: 'pool' | 'worker' | 'main'.
-    get hostMode() { return info.mode; },
-    get poolSize() { return info.poolSize; },
-    get fallback() { return info.fallback || null; },
-    get evaluation() { return info.evaluation || 'heuristic'; },
-    get networkProblem() { return info.networkProblem || null; },
+    get hostMode() {
+      return info.mode;
+    },
+    get poolSize() {
+      return info.poolSize;
+    },
+    get fallback() {
+      return info.fallback || null;
+    },
+    get evaluation() {
+      return info.evaluation || 'heuristic';
+    },
+    get networkProblem() {
+      return info.networkProblem || null;
+    },
     bestMove: (board, settings = {}) => call('bestMove', [board, settings]),
     applyMove: (board, dir) => call('applyMove', [board, dir]),
     legalMoves: (board) => call('legalMoves', [board]),
@@ -74,7 +86,10 @@ export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
 
   let timer;
   const late = new Promise((resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`the extension's engine did not start within ${startMs / 1000} s`)), startMs);
+    timer = setTimeout(
+      () => reject(new Error(`the extension's engine did not start within ${startMs / 1000} s`)),
+      startMs,
+    );
   });
   try {
     await Promise.race([call('hello', []), late]);

@@ -14,21 +14,23 @@ function say(text, kind = 'info') {
 
 async function showSites() {
   const sites = await listSites(chrome);
-  list.replaceChildren(...sites.map((pattern) => {
-    const item = document.createElement('li');
-    const name = document.createElement('code');
-    name.textContent = pattern;
-    const remove = document.createElement('button');
-    remove.type = 'button';
-    remove.textContent = 'Remove';
-    remove.addEventListener('click', async () => {
-      const dropped = await removeSite(chrome, pattern);
-      say(`Removed ${pattern}.${dropped ? '' : ' (Your browser keeps its permission for that site.)'}`);
-      await showSites();
-    });
-    item.append(name, remove);
-    return item;
-  }));
+  list.replaceChildren(
+    ...sites.map((pattern) => {
+      const item = document.createElement('li');
+      const name = document.createElement('code');
+      name.textContent = pattern;
+      const remove = document.createElement('button');
+      remove.type = 'button';
+      remove.textContent = 'Remove';
+      remove.addEventListener('click', async () => {
+        const dropped = await removeSite(chrome, pattern);
+        say(`Removed ${pattern}.${dropped ? '' : ' (Your browser keeps its permission for that site.)'}`);
+        await showSites();
+      });
+      item.append(name, remove);
+      return item;
+    }),
+  );
   empty.hidden = sites.length > 0;
 }
 
@@ -42,15 +44,18 @@ form.addEventListener('submit', (event) => {
     return;
   }
   // Asked at once, inside the click: the browser prompts only on a user gesture.
-  allowSite(chrome, pattern).then(async (added) => {
-    if (added) {
-      say(`Added ${pattern}: the panel shows on its 2048 pages from their next load.`);
-      input.value = '';
-    } else {
-      say(`Not added: the browser's permission for ${pattern} was not given.`, 'error');
-    }
-    await showSites();
-  }, (err) => say(`Could not add ${pattern}: ${err.message}`, 'error'));
+  allowSite(chrome, pattern).then(
+    async (added) => {
+      if (added) {
+        say(`Added ${pattern}: the panel shows on its 2048 pages from their next load.`);
+        input.value = '';
+      } else {
+        say(`Not added: the browser's permission for ${pattern} was not given.`, 'error');
+      }
+      await showSites();
+    },
+    (err) => say(`Could not add ${pattern}: ${err.message}`, 'error'),
+  );
 });
 
 showSites();

@@ -36,9 +36,15 @@ export async function allowSite(api, pattern) {
   const id = scriptId(pattern);
   const existing = await api.scripting.getRegisteredContentScripts({ ids: [id] });
   if (existing.length === 0) {
-    await api.scripting.registerContentScripts([{
-      id, matches: [pattern], js: [AUTO_SCRIPT], runAt: 'document_idle', persistAcrossSessions: true,
-    }]);
+    await api.scripting.registerContentScripts([
+      {
+        id,
+        matches: [pattern],
+        js: [AUTO_SCRIPT],
+        runAt: 'document_idle',
+        persistAcrossSessions: true,
+      },
+    ]);
   }
   return true;
 }
@@ -46,7 +52,10 @@ export async function allowSite(api, pattern) {
 // The sites with the panel, as match patterns.
 export async function listSites(api) {
   const scripts = await api.scripting.getRegisteredContentScripts();
-  return scripts.filter((s) => s.id.startsWith(ID_PREFIX)).map((s) => s.id.slice(ID_PREFIX.length)).sort();
+  return scripts
+    .filter((s) => s.id.startsWith(ID_PREFIX))
+    .map((s) => s.id.slice(ID_PREFIX.length))
+    .sort();
 }
 
 // Stops showing the panel on these sites (their scripts only).

@@ -38,10 +38,13 @@ function webRelative(file) {
 }
 
 function filesUnder(dir, prefix = '') {
-  return fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap((entry) => {
-    const name = prefix ? `${prefix}/${entry.name}` : entry.name;
-    return entry.isDirectory() ? filesUnder(path.join(dir, entry.name), name) : [name];
-  });
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const name = prefix ? `${prefix}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? filesUnder(path.join(dir, entry.name), name) : [name];
+    });
 }
 
 function sizeOf(names) {
@@ -64,7 +67,8 @@ export function buildExtension() {
   }
   for (const name of ['engine.mjs', 'engine.wasm']) {
     const built = path.join(distWasmDir, name);
-    if (!fs.existsSync(built)) throw new Error(`build: ${path.relative(root, built)} is missing (build the wasm first)`);
+    if (!fs.existsSync(built))
+      throw new Error(`build: ${path.relative(root, built)} is missing (build the wasm first)`);
     put(`src/engine/wasm/${name}`, fs.readFileSync(built));
   }
   for (const name of CONTENT_SCRIPTS) {
@@ -76,11 +80,17 @@ export function buildExtension() {
   put(NETWORK, fs.readFileSync(network));
 
   const names = filesUnder(extensionDir);
-  const zip = zipFiles(names.map((name) => ({
-    name, data: fs.readFileSync(path.join(extensionDir, name)), store: STORED.test(name),
-  })));
+  const zip = zipFiles(
+    names.map((name) => ({
+      name,
+      data: fs.readFileSync(path.join(extensionDir, name)),
+      store: STORED.test(name),
+    })),
+  );
   fs.writeFileSync(extensionZip, zip);
   const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
-  console.log(`build: dist/extension/ (${names.length} files, ${mb(sizeOf(names))}) and `
-    + `dist/2048-ai-extension.zip (${mb(zip.length)})`);
+  console.log(
+    `build: dist/extension/ (${names.length} files, ${mb(sizeOf(names))}) and ` +
+      `dist/2048-ai-extension.zip (${mb(zip.length)})`,
+  );
 }

@@ -27,7 +27,8 @@ export function buildServiceWorker() {
     hash.update(fs.readFileSync(path.join(distDir, file)));
   }
   const version = hash.digest('hex').slice(0, 16);
-  const source = fs.readFileSync(path.join(webDir, 'sw.js'), 'utf8')
+  const source = fs
+    .readFileSync(path.join(webDir, 'sw.js'), 'utf8')
     .replace("'__BUILD_VERSION__'", JSON.stringify(version))
     .replace("['__BUILD_FILES__']", JSON.stringify(['./', ...files]));
   fs.writeFileSync(path.join(distDir, 'sw.js'), source);

@@ -12,8 +12,11 @@ const DEBIAN_NODE_PATH = '/usr/share/nodejs';
 function configured() {
   const cache = path.join(wasmBuildDir, 'CMakeCache.txt');
   // A cache from an interrupted or non-Emscripten configure is started over.
-  return fs.existsSync(cache) && fs.readFileSync(cache, 'utf8').includes('Emscripten.cmake') &&
-    fs.existsSync(path.join(wasmBuildDir, 'Makefile'));
+  return (
+    fs.existsSync(cache) &&
+    fs.readFileSync(cache, 'utf8').includes('Emscripten.cmake') &&
+    fs.existsSync(path.join(wasmBuildDir, 'Makefile'))
+  );
 }
 
 export function buildWasm() {
@@ -24,8 +27,10 @@ export function buildWasm() {
       execFileSync(cmd, args, { cwd: root, env, stdio: 'inherit' });
     } catch (err) {
       if (err.code === 'ENOENT') {
-        throw new Error(`build: ${cmd} is not installed (Debian: apt-get install emscripten cmake; ` +
-          'or run web/scripts/setup.sh)', { cause: err });
+        throw new Error(
+          `build: ${cmd} is not installed (Debian: apt-get install emscripten cmake; ` + 'or run web/scripts/setup.sh)',
+          { cause: err },
+        );
       }
       throw new Error(`build: ${cmd} ${args.join(' ')} failed`, { cause: err });
     }

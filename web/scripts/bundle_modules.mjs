@@ -24,7 +24,8 @@ export function importsOf(file, source = fs.readFileSync(file, 'utf8')) {
   for (const pattern of [IMPORT_FROM, IMPORT_BARE, EXPORT_FROM]) {
     for (const match of source.matchAll(pattern)) {
       const specifier = match[match.length - 1];
-      if (!specifier.startsWith('.')) throw new Error(`bundle: ${file} imports "${specifier}": only relative paths can be bundled`);
+      if (!specifier.startsWith('.'))
+        throw new Error(`bundle: ${file} imports "${specifier}": only relative paths can be bundled`);
       found.push({ index: match.index, file: path.resolve(path.dirname(file), specifier) });
     }
   }
@@ -38,9 +39,12 @@ export function moduleOrder(entries) {
   const visit = (file, chain) => {
     if (state.get(file) === 'done') return;
     if (state.get(file) === 'visiting') {
-      throw new Error(`bundle: modules import each other: ${[...chain, file].map((f) => path.basename(f)).join(' -> ')}`);
+      throw new Error(
+        `bundle: modules import each other: ${[...chain, file].map((f) => path.basename(f)).join(' -> ')}`,
+      );
     }
-    if (!fs.existsSync(file)) throw new Error(`bundle: ${chain.at(-1) || 'the entry'} imports ${file}, which does not exist`);
+    if (!fs.existsSync(file))
+      throw new Error(`bundle: ${chain.at(-1) || 'the entry'} imports ${file}, which does not exist`);
     state.set(file, 'visiting');
     for (const dep of importsOf(file)) visit(dep, [...chain, file]);
     state.set(file, 'done');
@@ -52,42 +56,56 @@ export function moduleOrder(entries) {
 
 // "a, b as c" to [{ local: 'a', exported: 'a' }, { local: 'b', exported: 'c' }].
 function nameList(text) {
-  return text.split(',').map((s) => s.trim()).filter(Boolean).map((item) => {
-    const [local, exported = local] = item.split(/\s+as\s+/).map((s) => s.trim());
-    return { local, exported };
-  });
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const [local, exported = local] = item.split(/\s+as\s+/).map((s) => s.trim());
+      return { local, exported };
+    });
 }
 
 // One module's body as a function scope: imports read from earlier modules'
 // exports, `export` keywords dropped, the exports returned.
 function wrapModule(file, source, varOf, exportsOf, where) {
-  const fail = (what) => { throw new Error(`bundle: ${where(file)}: ${what}`); };
+  const fail = (what) => {
+    throw new Error(`bundle: ${where(file)}: ${what}`);
+  };
   if (/\bimport\.meta\b/.test(source)) fail('uses import.meta, which a classic script does not have');
   if (/\bimport\s*\(/.test(source)) fail('uses a dynamic import(), which would load modules from the page');
   if (/^export\s+default\b/m.test(source)) fail('has a default export; use a named one');
-  if (new RegExp(EXPORT_FROM.source, 'm').test(source)) fail('re-exports from another module; import and export the names instead');
+  if (new RegExp(EXPORT_FROM.source, 'm').test(source))
+    fail('re-exports from another module; import and export the names instead');
 
   const exported = [];
-  let body = source.replace(IMPORT_FROM, (all, what, quote, specifier) => {
-    const dep = path.resolve(path.dirname(file), specifier);
-    if (what.startsWith('*')) return `const ${what.replace(/^\*\s+as\s+/, '')} = ${varOf.get(dep)};`;
-    const names = nameList(what.slice(1, -1)).map(({ local: imported, exported: as }) => {
-      if (!exportsOf.get(dep).includes(imported)) fail(`imports ${imported}, which ${where(dep)} does not export`);
-      return imported === as ? imported : `${imported}: ${as}`;
+  let body = source
+    .replace(IMPORT_FROM, (all, what, quote, specifier) => {
+      const dep = path.resolve(path.dirname(file), specifier);
+      if (what.startsWith('*')) return `const ${what.replace(/^\*\s+as\s+/, '')} = ${varOf.get(dep)};`;
+      const names = nameList(what.slice(1, -1)).map(({ local: imported, exported: as }) => {
+        if (!exportsOf.get(dep).includes(imported)) fail(`imports ${imported}, which ${where(dep)} does not export`);
+        return imported === as ? imported : `${imported}: ${as}`;
+      });
+      return `const { ${names.join(', ')} } = ${varOf.get(dep)};`;
+    })
+    .replace(IMPORT_BARE, '');
+  body = body
+    .replace(EXPORT_DECLARATION, (all, kind, name) => {
+      exported.push({ local: name, exported: name });
+      return `${kind} ${name}`;
+    })
+    .replace(EXPORT_LIST, (all, list) => {
+      exported.push(...nameList(list));
+      return '';
     });
-    return `const { ${names.join(', ')} } = ${varOf.get(dep)};`;
-  }).replace(IMPORT_BARE, '');
-  body = body.replace(EXPORT_DECLARATION, (all, kind, name) => {
-    exported.push({ local: name, exported: name });
-    return `${kind} ${name}`;
-  }).replace(EXPORT_LIST, (all, list) => {
-    exported.push(...nameList(list));
-    return '';
-  });
   if (/^export\b/m.test(body)) fail(`has an export this bundler does not handle: "${/^export.*$/m.exec(body)[0]}"`);
   if (/^import\b/m.test(body)) fail(`has an import this bundler does not handle: "${/^import.*$/m.exec(body)[0]}"`);
   const returned = exported.map((e) => (e.local === e.exported ? e.local : `${e.exported}: ${e.local}`));
-  return { code: `(function () {\n${body.trimEnd()}\nreturn Object.freeze({ ${returned.join(', ')} });\n})()`, names: exported.map((e) => e.exported) };
+  return {
+    code: `(function () {\n${body.trimEnd()}\nreturn Object.freeze({ ${returned.join(', ')} });\n})()`,
+    names: exported.map((e) => e.exported),
+  };
 }
 
 // The entry and its imports as one script. root: the folder the comments
@@ -102,6 +120,8 @@ export function bundleModules(entry, { root = path.dirname(entry) } = {}) {
     exportsOf.set(file, names);
     return `// ${where(file)}\nconst ${varOf.get(file)} = ${code};`;
   });
-  return `// Built from ${where(path.resolve(entry))} and the modules it imports by web/scripts/bundle_modules.mjs: edit those.\n`
-    + `(function () {\n'use strict';\n${parts.join('\n\n')}\n})();\n`;
+  return (
+    `// Built from ${where(path.resolve(entry))} and the modules it imports by web/scripts/bundle_modules.mjs: edit those.\n` +
+    `(function () {\n'use strict';\n${parts.join('\n\n')}\n})();\n`
+  );
 }

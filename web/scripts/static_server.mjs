@@ -27,12 +27,14 @@ export function createStaticServer(rootDir) {
     // Chromium asks a loopback server before a public page may load from it
     // (Private Network Access); answer the preflight with a yes.
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        ...headers,
-        'Access-Control-Allow-Methods': 'GET, HEAD',
-        'Access-Control-Allow-Headers': '*',
-        'Access-Control-Allow-Private-Network': 'true',
-      }).end();
+      res
+        .writeHead(204, {
+          ...headers,
+          'Access-Control-Allow-Methods': 'GET, HEAD',
+          'Access-Control-Allow-Headers': '*',
+          'Access-Control-Allow-Private-Network': 'true',
+        })
+        .end();
       return;
     }
     let pathname;

@@ -53,10 +53,14 @@ export function nodeWorkerFactory(url) {
     onerror: null,
     onmessageerror: null,
     postMessage: (message) => worker.postMessage(message),
-    terminate: () => { worker.terminate(); },
+    terminate: () => {
+      worker.terminate();
+    },
   };
   worker.on('message', (data) => facade.onmessage?.({ data }));
   worker.on('error', (err) => facade.onerror?.(err));
-  worker.on('exit', (code) => { if (code !== 0) facade.onerror?.(new Error(`worker exited with ${code}`)); });
+  worker.on('exit', (code) => {
+    if (code !== 0) facade.onerror?.(new Error(`worker exited with ${code}`));
+  });
   return facade;
 }

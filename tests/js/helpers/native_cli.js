@@ -24,7 +24,10 @@ export function runNative(args, options = {}) {
 
 // JSON lines of a text, parsed.
 export function jsonLines(text) {
-  return text.split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line));
+  return text
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
 }
 
 // Native self-play games with their per-move trace: `ai2048 selfplay ARGS
@@ -38,10 +41,12 @@ export function nativeGames(args) {
   try {
     const out = jsonLines(runNative(['selfplay', ...evaluation, ...args, '--trace', tracePath]));
     const turns = jsonLines(fs.readFileSync(tracePath, 'utf8'));
-    return out.filter((line) => !line.summary).map((game) => ({
-      ...game,
-      turns: turns.filter((t) => t.game === game.seed),
-    }));
+    return out
+      .filter((line) => !line.summary)
+      .map((game) => ({
+        ...game,
+        turns: turns.filter((t) => t.game === game.seed),
+      }));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -6,10 +6,14 @@
 // The cells of line j, front first (the cell the tiles slide towards).
 function lineCells(dir, j) {
   switch (dir) {
-    case 0: return [j, 4 + j, 8 + j, 12 + j];            // up
-    case 1: return [4 * j + 3, 4 * j + 2, 4 * j + 1, 4 * j];  // right
-    case 2: return [12 + j, 8 + j, 4 + j, j];            // down
-    default: return [4 * j, 4 * j + 1, 4 * j + 2, 4 * j + 3];  // left
+    case 0:
+      return [j, 4 + j, 8 + j, 12 + j]; // up
+    case 1:
+      return [4 * j + 3, 4 * j + 2, 4 * j + 1, 4 * j]; // right
+    case 2:
+      return [12 + j, 8 + j, 4 + j, j]; // down
+    default:
+      return [4 * j, 4 * j + 1, 4 * j + 2, 4 * j + 3]; // left
   }
 }
 
@@ -36,7 +40,9 @@ export function referenceMove(board, dir) {
   for (let j = 0; j < 4; j++) {
     const cells = lineCells(dir, j);
     const line = slideLine(cells.map((c) => board[c]));
-    cells.forEach((c, k) => { next[c] = line.out[k]; });
+    cells.forEach((c, k) => {
+      next[c] = line.out[k];
+    });
     gain += line.gain;
   }
   return { board: next, gain, moved: next.some((v, i) => v !== board[i]) };
@@ -50,26 +56,34 @@ const MASK64 = (1n << 64n) - 1n;
 
 // SplitMix64 with its state as a BigInt.
 export class ReferenceRng {
-  constructor(state) { this.state = BigInt(state) & MASK64; }
+  constructor(state) {
+    this.state = BigInt(state) & MASK64;
+  }
 
   next() {
-    this.state = (this.state + 0x9E3779B97F4A7C15n) & MASK64;
+    this.state = (this.state + 0x9e3779b97f4a7c15n) & MASK64;
     let z = this.state;
-    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & MASK64;
-    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & MASK64;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK64;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK64;
     return z ^ (z >> 31n);
   }
 
-  below(n) { return Number(((this.next() >> 32n) * BigInt(n)) >> 32n); }
+  below(n) {
+    return Number(((this.next() >> 32n) * BigInt(n)) >> 32n);
+  }
 
   // The state as the engine reports it: [hi, lo] 32-bit halves.
-  halves() { return [Number(this.state >> 32n), Number(this.state & 0xFFFFFFFFn)]; }
+  halves() {
+    return [Number(this.state >> 32n), Number(this.state & 0xffffffffn)];
+  }
 }
 
 // One spawn: a uniformly chosen empty cell (row-major), then 4 one time in ten.
 export function referenceSpawn(board, rng) {
   const empty = [];
-  board.forEach((v, i) => { if (v === 0) empty.push(i); });
+  board.forEach((v, i) => {
+    if (v === 0) empty.push(i);
+  });
   if (empty.length === 0) return { board: board.slice(), spawned: false };
   const cell = empty[rng.below(empty.length)];
   const next = board.slice();
@@ -81,7 +95,7 @@ export function referenceSpawn(board, rng) {
 export function testRandom(seed) {
   let a = seed >>> 0;
   return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
+    a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);

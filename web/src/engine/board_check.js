@@ -11,8 +11,10 @@ export function boardProblem(board) {
   for (let i = 0; i < 16; i++) {
     const v = board[i];
     if (v !== 0 && !isTileValue(v)) {
-      return `bad tile value ${JSON.stringify(v) ?? String(v)} at cell ${i} (row ${(i >> 2) + 1}, ` +
-        `column ${(i & 3) + 1}): a tile is 0 or a power of two from 2 to ${MAX_TILE}`;
+      return (
+        `bad tile value ${JSON.stringify(v) ?? String(v)} at cell ${i} (row ${(i >> 2) + 1}, ` +
+        `column ${(i & 3) + 1}): a tile is 0 or a power of two from 2 to ${MAX_TILE}`
+      );
     }
   }
   return null;

@@ -17,8 +17,12 @@ export class Dispatcher {
     for (const executor of executors) this.#add(executor);
   }
 
-  get size() { return this.#live.size; }
-  get executors() { return [...this.#live]; }
+  get size() {
+    return this.#live.size;
+  }
+  get executors() {
+    return [...this.#live];
+  }
 
   // urgent operations (the quick rules calls) go ahead of queued searches.
   run(op, args, { urgent = false } = {}) {

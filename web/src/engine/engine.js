@@ -82,8 +82,11 @@ function requestedPoolSize(options) {
 }
 
 async function startWorkers(createWorker, count, wasm, timeoutMs) {
-  const attempts = await Promise.allSettled(Array.from({ length: count }, () =>
-    Promise.resolve().then(() => startWorkerExecutor(createWorker, WORKER_URL, wasm, timeoutMs))));
+  const attempts = await Promise.allSettled(
+    Array.from({ length: count }, () =>
+      Promise.resolve().then(() => startWorkerExecutor(createWorker, WORKER_URL, wasm, timeoutMs)),
+    ),
+  );
   return {
     started: attempts.filter((a) => a.status === 'fulfilled').map((a) => a.value),
     problem: attempts.find((a) => a.status === 'rejected')?.reason?.message,
@@ -122,8 +125,7 @@ async function startExecutors(options, wasm) {
       ({ started } = await startWorkers(createWorker, 1, wasm, timeoutMs));
     }
     if (started.length > 0) {
-      const fallback = started.length < wanted
-        ? `${started.length} of ${wanted} workers started (${problem})` : null;
+      const fallback = started.length < wanted ? `${started.length} of ${wanted} workers started (${problem})` : null;
       return { executors: started, fallback };
     }
   }
@@ -161,10 +163,18 @@ class Engine {
     return executors.length > 1 ? 'pool' : 'worker';
   }
 
-  get poolSize() { return this.#dispatcher.size; }
-  get fallback() { return this.#fallback; }
-  get network() { return this.#network; }
-  get networkProblem() { return this.#networkProblem; }
+  get poolSize() {
+    return this.#dispatcher.size;
+  }
+  get fallback() {
+    return this.#fallback;
+  }
+  get network() {
+    return this.#network;
+  }
+  get networkProblem() {
+    return this.#networkProblem;
+  }
 
   get evaluation() {
     if (this.#networkExecutor) return 'network';

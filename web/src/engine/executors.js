@@ -26,13 +26,15 @@ export class WorkerExecutor {
     this.onLost = null;
     worker.onmessage = (event) => this.#receive(event.data);
     worker.onerror = (event) => {
-      event?.preventDefault?.();  // handled here: no uncaught error in the page's console
+      event?.preventDefault?.(); // handled here: no uncaught error in the page's console
       this.#lose(describeWorkerError(event));
     };
     worker.onmessageerror = () => this.#lose('a message could not be read');
   }
 
-  get kind() { return 'worker'; }
+  get kind() {
+    return 'worker';
+  }
 
   // onProgress(received, total): for operations that report progress.
   call(op, args, onProgress) {
@@ -91,7 +93,9 @@ export class MainThreadExecutor {
     this.onLost = null;
   }
 
-  get kind() { return 'main'; }
+  get kind() {
+    return 'main';
+  }
 
   static async create(wasm) {
     return new MainThreadExecutor(await instantiateEngineModule(wasm));

@@ -22,7 +22,7 @@
 // engine.js decides when a search goes this way (searchesByRoot).
 import { epochNow } from './clock.js';
 
-const ROOT_NODES = 4;  // the core counts the four root moves once per search
+const ROOT_NODES = 4; // the core counts the four root moves once per search
 
 function bestOf(values) {
   let best = -1;
@@ -35,8 +35,9 @@ function bestOf(values) {
 // All legal root moves at one depth. nodes: what the round searched, without the
 // root moves themselves (each task counts its own).
 async function searchRound(dispatcher, board, legal, depth, settings, nodeLimit, deadline) {
-  const results = await Promise.all(legal.map((dir) =>
-    dispatcher.run('searchRootMove', [board, dir, depth, settings, nodeLimit, deadline])));
+  const results = await Promise.all(
+    legal.map((dir) => dispatcher.run('searchRootMove', [board, dir, depth, settings, nodeLimit, deadline])),
+  );
   const values = [null, null, null, null];
   let nodes = 0;
   legal.forEach((dir, i) => {
@@ -78,8 +79,12 @@ async function deepenInRounds(dispatcher, board, settings, plan, start) {
       if (timeMs) {
         // Predict the nodes from the same kind of round one depth before, the
         // time from the speed so far.
-        const growth = i >= 3 ? roundNodes[i - 2] / Math.max(roundNodes[i - 3], 1)
-          : i >= 2 ? roundNodes[i - 1] / Math.max(roundNodes[i - 2], 1) : 4;
+        const growth =
+          i >= 3
+            ? roundNodes[i - 2] / Math.max(roundNodes[i - 3], 1)
+            : i >= 2
+              ? roundNodes[i - 1] / Math.max(roundNodes[i - 2], 1)
+              : 4;
         const elapsed = epochNow() - start;
         const predicted = roundNodes[i - 1] * Math.min(Math.max(growth, 1.2), 8) * (elapsed / Math.max(nodes, 1));
         if (elapsed > timeMs * 0.5 && elapsed + predicted > timeMs * START_LIMIT) break;
@@ -87,8 +92,15 @@ async function deepenInRounds(dispatcher, board, settings, plan, start) {
     }
     const { depth: d, cutoff } = rounds[i];
     const roundSettings = cutoff === plan.settings.cutoff ? settings : { ...settings, cutoff };
-    const round = await searchRound(dispatcher, board, plan.legal, d, roundSettings,
-      budget ? Math.max(left, 1) : 0, deadline);
+    const round = await searchRound(
+      dispatcher,
+      board,
+      plan.legal,
+      d,
+      roundSettings,
+      budget ? Math.max(left, 1) : 0,
+      deadline,
+    );
     nodes += round.nodes;
     if (!round.complete || (budget && round.nodes > left)) break;
     values = round.values;

@@ -41,7 +41,9 @@ export async function instantiateEngineModule(wasm) {
   const { default: createEngineModule } = await import('./wasm/engine.mjs');
   const compiled = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
   let fail;
-  const failed = new Promise((resolve, reject) => { fail = reject; });
+  const failed = new Promise((resolve, reject) => {
+    fail = reject;
+  });
   const ready = createEngineModule({
     // Instantiate from the compiled module instead of letting the loader fetch.
     instantiateWasm(imports, receive) {

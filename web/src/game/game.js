@@ -51,13 +51,25 @@ export class Game {
     this.changes.emit({ kind, version: this.version, snapshot: this.snapshot(), ...details });
   }
 
-  get score() { return this.model.score; }
-  get over() { return this.model.over; }
-  get won() { return this.model.won; }
-  get keepPlaying() { return this.model.keepPlaying; }
-  get moveCount() { return this.model.moveCount; }
+  get score() {
+    return this.model.score;
+  }
+  get over() {
+    return this.model.over;
+  }
+  get won() {
+    return this.model.won;
+  }
+  get keepPlaying() {
+    return this.model.keepPlaying;
+  }
+  get moveCount() {
+    return this.model.moveCount;
+  }
   // Tiles the spawner still has to place before the next move (0 normally).
-  get tilesDue() { return this.model.tilesDue; }
+  get tilesDue() {
+    return this.model.tilesDue;
+  }
 
   // null: the game's own random tiles. Applies from the next tile on.
   setSpawner(spawner) {
@@ -71,12 +83,22 @@ export class Game {
     return this.placing ?? Promise.resolve();
   }
 
-  isTerminated() { return this.model.isTerminated(); }
+  isTerminated() {
+    return this.model.isTerminated();
+  }
   // Won and waiting for "Keep going".
-  isPausedByWin() { return this.model.won && !this.model.keepPlaying && !this.model.over; }
-  board() { return this.model.board(); }
-  legalMoves() { return this.model.isTerminated() ? [] : this.model.legalMoves(); }
-  maxTile() { return this.model.maxTile(); }
+  isPausedByWin() {
+    return this.model.won && !this.model.keepPlaying && !this.model.over;
+  }
+  board() {
+    return this.model.board();
+  }
+  legalMoves() {
+    return this.model.isTerminated() ? [] : this.model.legalMoves();
+  }
+  maxTile() {
+    return this.model.maxTile();
+  }
 
   move(dir, details = {}) {
     const external = this.spawner !== null;
@@ -118,15 +140,17 @@ export class Game {
         this.placeTile(cell, value, { source: 'spawner' });
       }
     };
-    const placing = ask().catch((err) => {
-      if (!current() || this.model.tilesDue === 0) return;
-      this.model.placeDueAtRandom();
-      this.version++;
-      this.save();
-      this.emit('place', { source: 'random', error: err?.message ?? String(err) });
-    }).finally(() => {
-      if (this.placing === placing) this.placing = null;
-    });
+    const placing = ask()
+      .catch((err) => {
+        if (!current() || this.model.tilesDue === 0) return;
+        this.model.placeDueAtRandom();
+        this.version++;
+        this.save();
+        this.emit('place', { source: 'random', error: err?.message ?? String(err) });
+      })
+      .finally(() => {
+        if (this.placing === placing) this.placing = null;
+      });
     this.placing = placing;
   }
 
@@ -177,8 +201,13 @@ export class Game {
       y: tile.y,
       previous: tile.previousPosition ? { ...tile.previousPosition } : null,
       mergedFrom: tile.mergedFrom
-        ? tile.mergedFrom.map((s) => ({ id: s.id, value: s.value, x: s.x, y: s.y,
-          previous: s.previousPosition ? { ...s.previousPosition } : null }))
+        ? tile.mergedFrom.map((s) => ({
+            id: s.id,
+            value: s.value,
+            x: s.x,
+            y: s.y,
+            previous: s.previousPosition ? { ...s.previousPosition } : null,
+          }))
         : null,
     }));
     return {

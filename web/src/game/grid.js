@@ -76,14 +76,18 @@ export class Grid {
 
   tiles() {
     const list = [];
-    this.eachCell((x, y, tile) => { if (tile) list.push(tile); });
+    this.eachCell((x, y, tile) => {
+      if (tile) list.push(tile);
+    });
     return list;
   }
 
   // 16 values row-major (0 empty): what the engine takes.
   toBoard() {
     const board = new Array(this.size * this.size).fill(0);
-    this.eachCell((x, y, tile) => { if (tile) board[y * this.size + x] = tile.value; });
+    this.eachCell((x, y, tile) => {
+      if (tile) board[y * this.size + x] = tile.value;
+    });
     return board;
   }
 

@@ -9,7 +9,14 @@
 import { Grid } from './grid.js';
 import { Tile } from './tile.js';
 import {
-  DIRECTIONS, SIZE, SPAWN_TWO_PROBABILITY, WIN_VALUE, canMove, isDirection, lineIndices, slideTargets,
+  DIRECTIONS,
+  SIZE,
+  SPAWN_TWO_PROBABILITY,
+  WIN_VALUE,
+  canMove,
+  isDirection,
+  lineIndices,
+  slideTargets,
 } from './rules.js';
 
 export class GameModel {
@@ -75,8 +82,8 @@ export class GameModel {
   // the board and empty, the value 2 or 4. position: {x, y}.
   placementProblem(position, value) {
     if (this.tilesDue === 0) return 'no tile is due: the next turn is a move';
-    const inside = position && Number.isInteger(position.x) && Number.isInteger(position.y)
-      && this.grid.withinBounds(position);
+    const inside =
+      position && Number.isInteger(position.x) && Number.isInteger(position.y) && this.grid.withinBounds(position);
     if (!inside) return `cell ${JSON.stringify(position)} is not on the board`;
     if (value !== 2 && value !== 4) return `a new tile is a 2 or a 4, got ${value}`;
     const there = this.grid.cellContent(position);

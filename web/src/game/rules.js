@@ -78,7 +78,9 @@ export function moveBoard(board, dir, size = SIZE) {
   for (let k = 0; k < size; k++) {
     const idx = lineIndices(dir, k, size);
     const result = slideLine(idx.map((i) => board[i]));
-    idx.forEach((cell, i) => { next[cell] = result.line[i]; });
+    idx.forEach((cell, i) => {
+      next[cell] = result.line[i];
+    });
     gain += result.gain;
   }
   const moved = next.some((v, i) => v !== board[i]);

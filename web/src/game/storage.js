@@ -7,10 +7,18 @@ const GAME_STATE_KEY = 'gameState';
 const BEST_SCORE_KEY = 'bestScore';
 
 export class MemoryStorage {
-  constructor() { this.data = new Map(); }
-  getItem(key) { return this.data.has(key) ? this.data.get(key) : null; }
-  setItem(key, value) { this.data.set(key, String(value)); }
-  removeItem(key) { this.data.delete(key); }
+  constructor() {
+    this.data = new Map();
+  }
+  getItem(key) {
+    return this.data.has(key) ? this.data.get(key) : null;
+  }
+  setItem(key, value) {
+    this.data.set(key, String(value));
+  }
+  removeItem(key) {
+    this.data.delete(key);
+  }
 }
 
 // localStorage when it works (a test write succeeds), otherwise memory.

@@ -2,9 +2,7 @@
 // completes the board (the two opening tiles, then one after every AI move),
 // the AI chooses a move with the chosen player and plays it; the person then
 // places the next tile. The game is over when the AI has no move.
-import {
-  DEFAULT_PLAYER, DEFAULT_STRENGTH, searchSettings,
-} from './presets.js';
+import { DEFAULT_PLAYER, DEFAULT_STRENGTH, searchSettings } from './presets.js';
 import { AiChoice } from './ai_choice.js';
 
 export class AiResponder extends AiChoice {
@@ -13,7 +11,13 @@ export class AiResponder extends AiChoice {
     this.game = game;
     this.enginePromise = Promise.resolve(engine);
     this.engine = null;
-    this.enginePromise.then((e) => { this.engine = e; this.emit('engine'); }, (err) => this.fail(err));
+    this.enginePromise.then(
+      (e) => {
+        this.engine = e;
+        this.emit('engine');
+      },
+      (err) => this.fail(err),
+    );
     this.thinking = false;
     this.last = null; // { dir, values, depth, nodes, ms } of the AI's last move
     this.aiMoves = 0;

@@ -5,9 +5,7 @@
 // board. A tile on its way from the game's spawner (Evil 2048) is waited for
 // before the board is read.
 import { RateMeter } from './rate_meter.js';
-import {
-  DEFAULT_PLAYER, SPEEDS, STRENGTHS, findOrThrow, findSpeed, findStrength, searchSettings,
-} from './presets.js';
+import { DEFAULT_PLAYER, SPEEDS, STRENGTHS, findOrThrow, findSpeed, findStrength, searchSettings } from './presets.js';
 import { AiChoice } from './ai_choice.js';
 
 const defaultNow = () => globalThis.performance.now();
@@ -27,7 +25,13 @@ export class AutoplayController extends AiChoice {
     this.game = game;
     this.enginePromise = Promise.resolve(engine);
     this.engine = null;
-    this.enginePromise.then((e) => { this.engine = e; this.emit('engine'); }, (err) => this.fail(err));
+    this.enginePromise.then(
+      (e) => {
+        this.engine = e;
+        this.emit('engine');
+      },
+      (err) => this.fail(err),
+    );
     this.now = now;
     this.sleep = sleep;
     this.speed = findSpeed(speed) || SPEEDS[0];

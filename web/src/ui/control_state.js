@@ -4,10 +4,15 @@ export function controlState(controller, game) {
   const ready = Boolean(controller.engine) && !controller.error;
   const over = game.over;
   return {
-    status: controller.error ? `AI unavailable: ${controller.error}`
-      : !controller.engine ? 'Loading the AI…'
-        : controller.autoplay ? 'Autoplay is on'
-          : over ? 'Game over' : 'Ready',
+    status: controller.error
+      ? `AI unavailable: ${controller.error}`
+      : !controller.engine
+        ? 'Loading the AI…'
+        : controller.autoplay
+          ? 'Autoplay is on'
+          : over
+            ? 'Game over'
+            : 'Ready',
     hintEnabled: ready && !controller.autoplay && !game.isTerminated(),
     stepEnabled: ready && !controller.autoplay && !over,
     // Autoplay can be switched on while the engine loads: it starts when ready.

@@ -7,21 +7,25 @@ import { controlState } from './control_state.js';
 
 export function fillSelect(select, options, selectedId) {
   const doc = select.ownerDocument;
-  select.replaceChildren(...options.map((o) => {
-    const option = doc.createElement('option');
-    option.value = o.id;
-    option.textContent = o.label;
-    if (o.title) option.title = o.title;
-    option.selected = o.id === selectedId;
-    return option;
-  }));
+  select.replaceChildren(
+    ...options.map((o) => {
+      const option = doc.createElement('option');
+      option.value = o.id;
+      option.textContent = o.label;
+      if (o.title) option.title = o.title;
+      option.selected = o.id === selectedId;
+      return option;
+    }),
+  );
 }
 
 export function summaryText(summary) {
   if (!summary) return '';
-  return `Game over after ${summary.moves} AI moves in ${summary.seconds.toFixed(1)} s `
-    + `(${summary.movesPerSecond.toFixed(1)} moves/s): score ${summary.score}, `
-    + `largest tile ${summary.maxTile}.`;
+  return (
+    `Game over after ${summary.moves} AI moves in ${summary.seconds.toFixed(1)} s ` +
+    `(${summary.movesPerSecond.toFixed(1)} moves/s): score ${summary.score}, ` +
+    `largest tile ${summary.maxTile}.`
+  );
 }
 
 export class AiControls {

@@ -43,7 +43,9 @@ const milestones = new MilestoneTracker();
 const milestoneList = document.querySelector('.demo-milestones');
 const record = document.querySelector('.demo-record');
 const live = document.querySelector('.demo-live');
-const setLive = (field, text) => { live.querySelector(`[data-field="${field}"]`).textContent = text; };
+const setLive = (field, text) => {
+  live.querySelector(`[data-field="${field}"]`).textContent = text;
+};
 
 game.onChange((event) => {
   renderer.render(event);
@@ -94,7 +96,9 @@ controller.onUpdate((_, reason) => {
   renderTally(record, tally);
   // A moment on "Game over!" before the next game, unless nobody is watching animations.
   const pauseMs = controller.speed.animate ? 2000 : 300;
-  nextGameTimer = setTimeout(() => { if (!paused) startGame(gameIndex + 1); }, pauseMs);
+  nextGameTimer = setTimeout(() => {
+    if (!paused) startGame(gameIndex + 1);
+  }, pauseMs);
 });
 
 document.querySelector('.retry-button').addEventListener('click', (event) => {

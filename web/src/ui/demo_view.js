@@ -17,36 +17,52 @@ export function renderMilestones(list, reached) {
     list.replaceChildren(empty);
     return;
   }
-  list.replaceChildren(...reached.map(({ tile, move }) => {
-    const item = doc.createElement('li');
-    if (tile > 2048) item.className = 'big';
-    item.dataset.tile = tile;
-    item.textContent = `${tile} at move ${move}`;
-    return item;
-  }));
+  list.replaceChildren(
+    ...reached.map(({ tile, move }) => {
+      const item = doc.createElement('li');
+      if (tile > 2048) item.className = 'big';
+      item.dataset.tile = tile;
+      item.textContent = `${tile} at move ${move}`;
+      return item;
+    }),
+  );
 }
 
 export function renderTally(root, tally) {
   const doc = root.ownerDocument;
   root.querySelector('.demo-games-count').textContent = String(tally.count);
-  root.querySelector('.demo-table tbody').replaceChildren(...tally.rows().map((row) => {
-    const tr = doc.createElement('tr');
-    tr.dataset.tile = row.tile;
-    tr.append(cell(doc, String(row.tile)), cell(doc, `${row.reached} / ${tally.count}`),
-      cell(doc, tally.count ? formatPercent(row.share) : '–'));
-    return tr;
-  }));
-  const set = (field, text) => { root.querySelector(`[data-field="${field}"]`).textContent = text; };
+  root.querySelector('.demo-table tbody').replaceChildren(
+    ...tally.rows().map((row) => {
+      const tr = doc.createElement('tr');
+      tr.dataset.tile = row.tile;
+      tr.append(
+        cell(doc, String(row.tile)),
+        cell(doc, `${row.reached} / ${tally.count}`),
+        cell(doc, tally.count ? formatPercent(row.share) : '–'),
+      );
+      return tr;
+    }),
+  );
+  const set = (field, text) => {
+    root.querySelector(`[data-field="${field}"]`).textContent = text;
+  };
   set('averageScore', tally.count ? String(Math.round(tally.averageScore())) : '–');
   set('bestScore', tally.count ? String(tally.bestScore()) : '–');
   set('averageMoves', tally.count ? String(Math.round(tally.averageMoves())) : '–');
   const recent = tally.games.slice(-10).reverse();
-  root.querySelector('.demo-recent tbody').replaceChildren(...recent.map((g) => {
-    const tr = doc.createElement('tr');
-    tr.append(cell(doc, String(g.number)), cell(doc, String(g.seed)), cell(doc, String(g.score)),
-      cell(doc, String(g.maxTile)), cell(doc, String(g.moves)),
-      cell(doc, (g.milestones || []).map((m) => `${m.tile} @ ${m.move}`).join(', ') || '–'),
-      cell(doc, g.strength));
-    return tr;
-  }));
+  root.querySelector('.demo-recent tbody').replaceChildren(
+    ...recent.map((g) => {
+      const tr = doc.createElement('tr');
+      tr.append(
+        cell(doc, String(g.number)),
+        cell(doc, String(g.seed)),
+        cell(doc, String(g.score)),
+        cell(doc, String(g.maxTile)),
+        cell(doc, String(g.moves)),
+        cell(doc, (g.milestones || []).map((m) => `${m.tile} @ ${m.move}`).join(', ') || '–'),
+        cell(doc, g.strength),
+      );
+      return tr;
+    }),
+  );
 }

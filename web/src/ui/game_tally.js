@@ -36,12 +36,10 @@ export class GameTally {
   // { tile, reached, share }.
   rows() {
     const largest = this.games.reduce((m, g) => Math.max(m, g.maxTile), 0);
-    return TALLY_TILES
-      .filter((tile) => tile <= Math.max(largest, 2048))
-      .map((tile) => {
-        const reached = this.games.filter((g) => g.maxTile >= tile).length;
-        return { tile, reached, share: this.games.length ? reached / this.games.length : 0 };
-      });
+    return TALLY_TILES.filter((tile) => tile <= Math.max(largest, 2048)).map((tile) => {
+      const reached = this.games.filter((g) => g.maxTile >= tile).length;
+      return { tile, reached, share: this.games.length ? reached / this.games.length : 0 };
+    });
   }
 }
 

@@ -5,9 +5,18 @@
 import { Emitter } from '../game/emitter.js';
 
 export const KEY_DIRECTIONS = {
-  38: 0, 39: 1, 40: 2, 37: 3, // arrows
-  87: 0, 68: 1, 83: 2, 65: 3, // W D S A
-  75: 0, 76: 1, 74: 2, 72: 3, // K L J H (vim)
+  38: 0,
+  39: 1,
+  40: 2,
+  37: 3, // arrows
+  87: 0,
+  68: 1,
+  83: 2,
+  65: 3, // W D S A
+  75: 0,
+  76: 1,
+  74: 2,
+  72: 3, // K L J H (vim)
 };
 export const RESTART_KEY = 82; // R
 
@@ -75,10 +84,17 @@ export class InputManager {
 
   listenForSwipes(area) {
     let start = null;
-    area.addEventListener('touchstart', (event) => {
-      if (event.touches.length > 1) { start = null; return; }
-      start = { x: event.touches[0].clientX, y: event.touches[0].clientY };
-    }, { passive: true });
+    area.addEventListener(
+      'touchstart',
+      (event) => {
+        if (event.touches.length > 1) {
+          start = null;
+          return;
+        }
+        start = { x: event.touches[0].clientX, y: event.touches[0].clientY };
+      },
+      { passive: true },
+    );
     // The board, not the page, takes the swipe.
     area.addEventListener('touchmove', (event) => event.preventDefault(), { passive: false });
     area.addEventListener('touchend', (event) => {

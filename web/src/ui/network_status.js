@@ -28,8 +28,7 @@ export function describeNetwork(state) {
     case 'loading': {
       const { received = 0, total = 0 } = state;
       const share = total > 0 ? Math.min(received / total, 1) : null;
-      const amount = total > 0
-        ? `${Math.round(share * 100)}% of ${megabytes(total)}` : megabytes(received);
+      const amount = total > 0 ? `${Math.round(share * 100)}% of ${megabytes(total)}` : megabytes(received);
       return { text: `Evaluation: heuristic, loading the learned network (${amount})…`, progress: share ?? 0 };
     }
     case 'network':
@@ -78,11 +77,11 @@ export function memoryProblem(deviceMemoryGb = globalThis.navigator?.deviceMemor
 
 // Resolves to the final state ({kind: 'network', info} | {kind: 'failed' |
 // 'off', reason}); onState(state) hears every change.
-export async function loadNetworkAfterPaint(enginePromise, element, {
-  search = globalThis.location?.search ?? '',
-  pageUrl = globalThis.location?.href,
-  onState = () => {},
-} = {}) {
+export async function loadNetworkAfterPaint(
+  enginePromise,
+  element,
+  { search = globalThis.location?.search ?? '', pageUrl = globalThis.location?.href, onState = () => {} } = {},
+) {
   const show = (state) => {
     if (element) render(element, state);
     onState(state);

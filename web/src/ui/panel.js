@@ -13,7 +13,9 @@ export class LivePanel {
     }
     this.refresh();
     setInterval(() => this.refresh(), intervalMs);
-    controller.onUpdate((_, reason) => { if (reason !== 'thinking') this.refresh(); });
+    controller.onUpdate((_, reason) => {
+      if (reason !== 'thinking') this.refresh();
+    });
   }
 
   set(name, text) {

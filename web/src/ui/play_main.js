@@ -37,24 +37,33 @@ input.on('move', (dir) => game.move(dir));
 input.on('restart', () => game.restart());
 input.on('keepPlaying', () => game.keepGoing());
 input.on('autoplay', () => controller.toggleAutoplay());
-input.on('step', () => { if (!controller.autoplay) controller.step(); });
-input.on('hint', () => { if (!controller.autoplay) controller.hint(); });
-
-const hintView = new HintView(
-  gameContainer.querySelector('.ai-hint-arrow'),
-  document.querySelector('.ai-hint-values'),
-);
-controller.onUpdate((_, reason) => { if (reason === 'hint') hintView.show(controller.hintResult); });
-
-const remember = () => saveSettings(browserStorage(), {
-  speed: controller.speed.id,
-  strength: controller.strength.id,
-  player: controller.player.id,
-  evil: game.spawner === evil,
+input.on('step', () => {
+  if (!controller.autoplay) controller.step();
 });
-controller.onUpdate((_, reason) => { if (reason === 'settings') remember(); });
+input.on('hint', () => {
+  if (!controller.autoplay) controller.hint();
+});
+
+const hintView = new HintView(gameContainer.querySelector('.ai-hint-arrow'), document.querySelector('.ai-hint-values'));
+controller.onUpdate((_, reason) => {
+  if (reason === 'hint') hintView.show(controller.hintResult);
+});
+
+const remember = () =>
+  saveSettings(browserStorage(), {
+    speed: controller.speed.id,
+    strength: controller.strength.id,
+    player: controller.player.id,
+    evil: game.spawner === evil,
+  });
+controller.onUpdate((_, reason) => {
+  if (reason === 'settings') remember();
+});
 bindEvilSwitch(document.querySelector('.ai-evil'), {
-  game, spawner: evil, marker: document.body, onChange: remember,
+  game,
+  spawner: evil,
+  marker: document.body,
+  onChange: remember,
 });
 new AiControls(document.querySelector('.ai-controls'), controller, game, {
   onSpeedChange: (speed) => renderer.setAnimations(speed.animate),

@@ -18,24 +18,65 @@ export const SPEEDS = [
 // Chromium on this project's 2-core machine (README: The learned network in
 // the browser): moves/s, depth reached, and strength over 20 seeded games.
 export const STRENGTHS = [
-  { id: 't10', label: '10 ms a move', settings: { timeMs: 10 },
-    title: 'A time target per move. With the network, in the first 300 moves of a game: depth 3 on average, about 110 moves/s' },
-  { id: 't50', label: '50 ms a move', settings: { timeMs: 50 },
-    title: 'A time target per move. With the network, in the first 300 moves of a game: depth 3.7 on average, about 17 moves/s' },
-  { id: 't100', label: '100 ms a move', settings: { timeMs: 100 },
-    title: 'A time target per move. With the network, in the first 300 moves of a game: depth 4.1 on average, about 10 moves/s' },
-  { id: 't250', label: '250 ms a move', settings: { timeMs: 250 },
-    title: 'A time target per move. With the network, in the first 300 moves of a game: depth 4.6 on average, about 4 moves/s' },
-  { id: 't1000', label: '1 s a move (most time)', settings: { timeMs: 1000 },
-    title: 'The most time for the best play. With the network, in the first 60 moves: depth 6.8 on average, one move a second' },
-  { id: 'd1', label: 'Depth 1 (fastest)', settings: { depth: 1 },
-    title: 'With the network: about 2,300 moves/s; 20 games: average 255,402, 16384 in 55%' },
-  { id: 'd2', label: 'Depth 2 (the demo\'s)', settings: { depth: 2 },
-    title: 'With the network: about 730 moves/s; 20 games: average 331,633, 16384 in 90%' },
-  { id: 'd3', label: 'Depth 3', settings: { depth: 3 },
-    title: 'With the network: about 90 moves/s; 20 games: average 328,579, 16384 in 90%' },
-  { id: 'd4', label: 'Depth 4', settings: { depth: 4 },
-    title: 'With the network: about 74 ms a move (13 moves/s) in the opening' },
+  {
+    id: 't10',
+    label: '10 ms a move',
+    settings: { timeMs: 10 },
+    title:
+      'A time target per move. With the network, in the first 300 moves of a game: depth 3 on average, about 110 moves/s',
+  },
+  {
+    id: 't50',
+    label: '50 ms a move',
+    settings: { timeMs: 50 },
+    title:
+      'A time target per move. With the network, in the first 300 moves of a game: depth 3.7 on average, about 17 moves/s',
+  },
+  {
+    id: 't100',
+    label: '100 ms a move',
+    settings: { timeMs: 100 },
+    title:
+      'A time target per move. With the network, in the first 300 moves of a game: depth 4.1 on average, about 10 moves/s',
+  },
+  {
+    id: 't250',
+    label: '250 ms a move',
+    settings: { timeMs: 250 },
+    title:
+      'A time target per move. With the network, in the first 300 moves of a game: depth 4.6 on average, about 4 moves/s',
+  },
+  {
+    id: 't1000',
+    label: '1 s a move (most time)',
+    settings: { timeMs: 1000 },
+    title:
+      'The most time for the best play. With the network, in the first 60 moves: depth 6.8 on average, one move a second',
+  },
+  {
+    id: 'd1',
+    label: 'Depth 1 (fastest)',
+    settings: { depth: 1 },
+    title: 'With the network: about 2,300 moves/s; 20 games: average 255,402, 16384 in 55%',
+  },
+  {
+    id: 'd2',
+    label: "Depth 2 (the demo's)",
+    settings: { depth: 2 },
+    title: 'With the network: about 730 moves/s; 20 games: average 331,633, 16384 in 90%',
+  },
+  {
+    id: 'd3',
+    label: 'Depth 3',
+    settings: { depth: 3 },
+    title: 'With the network: about 90 moves/s; 20 games: average 328,579, 16384 in 90%',
+  },
+  {
+    id: 'd4',
+    label: 'Depth 4',
+    settings: { depth: 4 },
+    title: 'With the network: about 74 ms a move (13 moves/s) in the opening',
+  },
 ];
 
 // Monte Carlo's fixed budgets: random games played to the end per legal move.
@@ -113,7 +154,5 @@ export function strengthFor(playerId, strengthId) {
 
 // What engine.bestMove is asked: the player's name and the strength's budget.
 export function searchSettings(playerId, strength) {
-  return playerId === DEFAULT_PLAYER
-    ? { ...strength.settings }
-    : { player: playerId, ...strength.settings };
+  return playerId === DEFAULT_PLAYER ? { ...strength.settings } : { player: playerId, ...strength.settings };
 }

@@ -100,8 +100,7 @@ export class BoardRenderer {
     inner.textContent = String(tile.value);
     element.appendChild(inner);
 
-    const sliding = this.animate && tile.previous
-      && (tile.previous.x !== tile.x || tile.previous.y !== tile.y);
+    const sliding = this.animate && tile.previous && (tile.previous.x !== tile.x || tile.previous.y !== tile.y);
     const classes = tileClasses(tile.value, sliding ? tile.previous : tile);
     if (tile.mergedFrom) {
       classes.push('tile-merged');

@@ -17,14 +17,18 @@ export function loadSettings({ search = '', storage = null, defaults }) {
   } catch {
     saved = {};
   }
-  const pick = (name, find) => [params.get(name), saved[name], defaults[name]]
-    .find((id) => typeof id === 'string' && find(id));
+  const pick = (name, find) =>
+    [params.get(name), saved[name], defaults[name]].find((id) => typeof id === 'string' && find(id));
   const settings = { speed: pick('speed', findSpeed), strength: pick('strength', findStrength) };
   const player = pick('player', findPlayer);
   if (player) settings.player = player;
   const evilParam = params.get('evil');
-  const evil = evilParam !== null && isFlagText(evilParam) ? isEvilText(evilParam)
-    : typeof saved.evil === 'boolean' ? saved.evil : defaults.evil;
+  const evil =
+    evilParam !== null && isFlagText(evilParam)
+      ? isEvilText(evilParam)
+      : typeof saved.evil === 'boolean'
+        ? saved.evil
+        : defaults.evil;
   if (typeof evil === 'boolean') settings.evil = evil;
   return settings;
 }

@@ -61,8 +61,10 @@ export class TileChooser {
     this.element.style.setProperty('--col', String(cell % 4));
     this.element.style.setProperty('--row', String(Math.floor(cell / 4)));
     this.element.dataset.cell = String(cell);
-    this.element.setAttribute('aria-label', `Place a 2 or a 4 in row ${Math.floor(cell / 4) + 1}, `
-      + `column ${(cell % 4) + 1}`);
+    this.element.setAttribute(
+      'aria-label',
+      `Place a 2 or a 4 in row ${Math.floor(cell / 4) + 1}, ` + `column ${(cell % 4) + 1}`,
+    );
     this.element.hidden = false;
     this.buttons[0].focus();
   }
