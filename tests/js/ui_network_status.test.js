@@ -75,4 +75,27 @@ describe('network status', () => {
       (await loadNetworkAfterPaint(Promise.resolve(engine), null, { search: '?network=off', pageUrl: page })).kind,
     ).toBe('off');
   });
+
+  test('says so when the network stops after it loaded', async () => {
+    const states = [];
+    const engine = {
+      evaluation: 'heuristic',
+      networkProblem: null,
+      async loadNetwork() {
+        this.evaluation = 'network';
+        return { weights: 42 };
+      },
+    };
+    await loadNetworkAfterPaint(Promise.resolve(engine), null, {
+      search: '',
+      pageUrl: page,
+      watchMs: 5,
+      onState: (s) => states.push(s),
+    });
+    expect(states.at(-1).kind).toBe('network');
+    engine.evaluation = 'heuristic';
+    engine.networkProblem = "the network's worker stopped (out of memory)";
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(states.at(-1)).toEqual({ kind: 'failed', reason: "the network's worker stopped (out of memory)" });
+  });
 });

@@ -75,12 +75,29 @@ export function memoryProblem(deviceMemoryGb = globalThis.navigator?.deviceMemor
   return null;
 }
 
+// Should the network's worker stop later (the engine then searches with the
+// heuristic), the line says so within a second.
+const WATCH_MS = 1000;
+
+function watchNetwork(engine, show, everyMs) {
+  const timer = setInterval(() => {
+    if (engine.evaluation === 'network') return;
+    clearInterval(timer);
+    show({ kind: 'failed', reason: engine.networkProblem || 'the network stopped' });
+  }, everyMs);
+}
+
 // Resolves to the final state ({kind: 'network', info} | {kind: 'failed' |
 // 'off', reason}); onState(state) hears every change.
 export async function loadNetworkAfterPaint(
   enginePromise,
   element,
-  { search = globalThis.location?.search ?? '', pageUrl = globalThis.location?.href, onState = () => {} } = {},
+  {
+    search = globalThis.location?.search ?? '',
+    pageUrl = globalThis.location?.href,
+    onState = () => {},
+    watchMs = WATCH_MS,
+  } = {},
 ) {
   const show = (state) => {
     if (element) render(element, state);
@@ -105,6 +122,7 @@ export async function loadNetworkAfterPaint(
     const info = await engine.loadNetwork(url, {
       onProgress: (received, total) => show({ kind: 'loading', received, total }),
     });
+    watchNetwork(engine, show, watchMs);
     return show({ kind: 'network', info });
   } catch (err) {
     return show({ kind: 'failed', reason: String(err?.message ?? err) });
