@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadWasmModule } from './helpers/load_wasm.js';
-import { jsonLines, nativeGames, runNative } from './helpers/native_cli.js';
+import { jsonLines, nativeGames, runNative, trainSmallNetwork } from './helpers/native_cli.js';
 
 let engine;
 let dir;
@@ -18,26 +18,7 @@ beforeAll(async () => {
   engine = await loadWasmModule();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-net-'));
   networkPath = path.join(dir, 'small.n2048.gz');
-  // A small network, trained for a second by the native trainer.
-  runNative(
-    [
-      'train',
-      '--tuples',
-      '4x4',
-      '--games',
-      '1500',
-      '--threads',
-      '1',
-      '--seed',
-      '4',
-      '--alpha',
-      '1',
-      '--coherence',
-      '--out',
-      networkPath,
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
+  trainSmallNetwork(networkPath, { games: 1500, seed: 4 });
   bytes = new Uint8Array(zlib.gunzipSync(fs.readFileSync(networkPath)));
 }, 600_000);
 

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNodeEngine, loadWasmModule, nodeWorkerFactory } from './helpers/load_wasm.js';
-import { runNative } from './helpers/native_cli.js';
+import { trainSmallNetwork } from './helpers/native_cli.js';
 
 let dir;
 let networkPath;
@@ -33,25 +33,7 @@ function writeVariant(name, bytes) {
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-netload-'));
   networkPath = path.join(dir, 'small.n2048.gz');
-  runNative(
-    [
-      'train',
-      '--tuples',
-      '4x4',
-      '--games',
-      '1000',
-      '--threads',
-      '1',
-      '--seed',
-      '9',
-      '--alpha',
-      '1',
-      '--coherence',
-      '--out',
-      networkPath,
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  );
+  trainSmallNetwork(networkPath, { games: 1000, seed: 9 });
   raw = await loadWasmModule();
   raw.loadNetwork(new Uint8Array(zlib.gunzipSync(fs.readFileSync(networkPath))));
 }, 600_000);

@@ -51,3 +51,28 @@ export function nativeGames(args) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+// A small network (4x4 tuples) trained for about a second by the native
+// trainer on one thread, written to outPath (.n2048.gz): seeded, so the same
+// games and seed give the same file.
+export function trainSmallNetwork(outPath, { games, seed }) {
+  runNative(
+    [
+      'train',
+      '--tuples',
+      '4x4',
+      '--games',
+      String(games),
+      '--threads',
+      '1',
+      '--seed',
+      String(seed),
+      '--alpha',
+      '1',
+      '--coherence',
+      '--out',
+      outPath,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+}
