@@ -93,6 +93,17 @@ async function startWorkers(createWorker, count, wasm, timeoutMs) {
   };
 }
 
+function isObject(settings) {
+  return settings !== null && typeof settings === 'object';
+}
+
+// Settings for expectimax: no player named, or expectimax (bad settings are
+// left for the search to refuse).
+function isExpectimax(settings) {
+  const player = isObject(settings) ? settings.player : undefined;
+  return player === undefined || player === 'expectimax';
+}
+
 function workerFactoryOf(options) {
   return options.createWorker ?? browserWorkerFactory();
 }
@@ -195,10 +206,9 @@ class Engine {
   }
 
   #searchesWithNetwork(settings) {
-    if (!this.#networkExecutor) return false;
-    if (settings === null || typeof settings !== 'object') return false;
-    const player = settings.player ?? 'expectimax';
-    return player === 'expectimax' && settings.eval !== 'heuristic';
+    return (
+      Boolean(this.#networkExecutor) && isObject(settings) && isExpectimax(settings) && settings.eval !== 'heuristic'
+    );
   }
 
   // Should the network's executor stop (a crash, out of memory), the search
@@ -209,7 +219,7 @@ class Engine {
       return await executor.call('search', [board, { ...settings, eval: 'network' }]);
     } catch (err) {
       if (!err?.executorLost) throw err;
-      if (this.#networkExecutor === executor) this.#dropNetwork(`the network's worker stopped (${err.message})`);
+      this.#loseNetwork(executor, err.message);
       return this.#heuristicSearch(board, settings);
     }
   }
@@ -233,9 +243,7 @@ class Engine {
       this.#networkExecutor = executor;
       this.#network = info;
       this.#networkProblem = null;
-      executor.onLost = (reason) => {
-        if (this.#networkExecutor === executor) this.#dropNetwork(`the network's worker stopped (${reason})`);
-      };
+      executor.onLost = (reason) => this.#loseNetwork(executor, reason);
       return info;
     } catch (err) {
       executor?.terminate();
@@ -243,6 +251,11 @@ class Engine {
       this.#networkProblem = reason;
       throw new Error(reason, { cause: err });
     }
+  }
+
+  // An executor that held the network stopped; a later one may have replaced it.
+  #loseNetwork(executor, reason) {
+    if (this.#networkExecutor === executor) this.#dropNetwork(`the network's worker stopped (${reason})`);
   }
 
   #dropNetwork(reason) {
@@ -257,10 +270,8 @@ class Engine {
   // a node budget takes it even with one, so its result does not depend on
   // the pool size. Otherwise the core's own search runs whole on one executor.
   #searchesByRoot(settings) {
-    const object = settings !== null && typeof settings === 'object';
-    const player = object ? settings.player : undefined;
-    if (player !== undefined && player !== 'expectimax') return false;
-    const nodeBudget = object && settings.nodes !== undefined;
+    if (!isExpectimax(settings)) return false;
+    const nodeBudget = isObject(settings) && settings.nodes !== undefined;
     return this.#dispatcher.size > 1 || nodeBudget;
   }
 
