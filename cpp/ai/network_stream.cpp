@@ -28,7 +28,7 @@ bool NetworkStreamReader::push(const std::uint8_t* data, std::size_t size, std::
     if (head_.size() < std::min(total_, kHeadBytes)) return true;
     if (!start_weights(error)) return false;
   }
-  take_weights(data, size);
+  take_weights(data, size, pos_);
   pos_ += size;
   return true;
 }
@@ -51,21 +51,19 @@ bool NetworkStreamReader::start_weights(std::string* error) {
   std::vector<std::uint8_t> head;
   head.swap(head_);
   std::size_t body_at = header_.header_bytes;
-  std::size_t saved = pos_;
-  pos_ = body_at;
-  take_weights(head.data() + body_at, head.size() - body_at);
-  pos_ = saved;
+  take_weights(head.data() + body_at, head.size() - body_at, body_at);
   return true;
 }
 
-// Bytes at file offset pos_ onwards: the high plane, the low plane (each
+// Bytes at file offset `from` onwards: the high plane, the low plane (each
 // weight's zigzag code split in two), then the checksum.
-void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t size) {
+void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t size,
+                                       std::size_t from) {
   const std::size_t n = net_.size();
   const std::size_t body_begin = header_.header_bytes, crc_begin = body_begin + 2 * n;
   std::int16_t* w = net_.weights();
   for (std::size_t i = 0; i < size; ++i) {
-    std::size_t at = pos_ + i;
+    std::size_t at = from + i;
     if (at >= crc_begin) {
       tail_[at - crc_begin] = data[i];
       continue;
@@ -78,7 +76,7 @@ void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t siz
       w[k] = unzigzag(static_cast<std::uint16_t>(static_cast<std::uint16_t>(w[k]) | data[i]));
     }
   }
-  std::size_t hashed = std::min(size, crc_begin > pos_ ? crc_begin - pos_ : 0);
+  std::size_t hashed = std::min(size, crc_begin > from ? crc_begin - from : 0);
   crc_ = crc32(data, hashed, crc_);
 }
 

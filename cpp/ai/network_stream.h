@@ -29,7 +29,7 @@ class NetworkStreamReader {
 
  private:
   bool start_weights(std::string* error);
-  void take_weights(const std::uint8_t* data, std::size_t size);
+  void take_weights(const std::uint8_t* data, std::size_t size, std::size_t from);
   bool fail(std::string* error, const std::string& message);
 
   std::size_t total_;
