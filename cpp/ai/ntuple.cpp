@@ -125,6 +125,23 @@ NTupleNetwork::NTupleNetwork(const NTupleLayout& layout, float initial_value)
     : layout_(layout),
       weights_(layout.weight_count(), initial_value / static_cast<float>(layout.feature_count())) {}
 
+bool NTupleNetwork::with_stages(const NTupleNetwork& from, const std::vector<int>& stage_starts,
+                                NTupleNetwork* out, std::string* error) {
+  NTupleLayout layout;
+  if (!NTupleLayout::parse(from.layout().spec(), stage_starts, &layout, error)) return false;
+  NTupleNetwork net(layout);
+  const std::size_t per_stage = layout.weights_per_stage();
+  for (int s = 0; s < layout.stage_count(); ++s) {
+    // A board whose largest tile is the new stage's first: 2^start in cell 0.
+    int first = s == 0 ? 0 : stage_starts[s - 1];
+    int old_stage = from.layout().stage_of(Board(first));
+    std::copy_n(from.weights().begin() + per_stage * old_stage, per_stage,
+                net.weights().begin() + per_stage * s);
+  }
+  *out = std::move(net);
+  return true;
+}
+
 bool QuantizedNetwork::allocate(const NTupleLayout& layout, float scale, QuantizedNetwork* out) {
   std::size_t n = layout.weight_count();
   void* block = std::calloc(n, sizeof(std::int16_t));

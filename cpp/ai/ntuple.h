@@ -137,6 +137,14 @@ class NTupleNetwork {
   void evaluate_many(const Board* boards, int n, float* out) const {
     sum_features(layout_, weights_.data(), boards, n, out);
   }
+  // The same tuples with new stage starts; each new stage begins with the
+  // weights of the stage of the old network that its smallest largest tile
+  // fell in (weight promotion, Jaskowski 2018), so a stage added for the late
+  // game starts from what the network already knows. False and a message when
+  // the starts are invalid.
+  static bool with_stages(const NTupleNetwork& from, const std::vector<int>& stage_starts,
+                          NTupleNetwork* out, std::string* error);
+
   // Adds delta to the weight of every feature of b.
   void add(Board b, float delta) {
     layout_.for_each_feature(b, [&](std::size_t i) { weights_[i] += delta; });

@@ -75,8 +75,48 @@ float TdTrainer::learn(Board b, float error) {
   return net_->evaluate(b);
 }
 
-TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
+int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best) const {
   const RowTables& tables = row_tables();
+  Board after[4], legal[4];
+  std::uint32_t gain[4];
+  Board tr = transpose(b);
+  all_moves(tables, b, tr, after);
+  move_gains(tables, b, tr, gain);
+  int dirs[4], n = 0;
+  for (int d = 0; d < 4; ++d)
+    if (after[d] != b) legal[n] = after[d], dirs[n++] = d;
+  if (n == 0) return -1;
+  float value[4];
+  net_->evaluate_many(legal, n, value);
+  int best = -1;
+  float best_value = -std::numeric_limits<float>::infinity();
+  for (int k = 0; k < n; ++k) {
+    float v = static_cast<float>(gain[dirs[k]]) + value[k];
+    if (v > best_value) best_value = v, best = dirs[k];
+  }
+  *after_best = after[best];
+  *gain_best = gain[best];
+  return best;
+}
+
+Board TdTrainer::play_until(std::uint64_t seed, int exponent, int max_games) {
+  Rng rng(seed);
+  for (int g = 0; g < max_games; ++g) {
+    Board b = 0;
+    spawn_tile(&b, rng);
+    spawn_tile(&b, rng);
+    Board after;
+    std::uint32_t gain;
+    while (greedy_move(b, &after, &gain) >= 0) {
+      if (max_exponent(after) >= exponent) return after;
+      b = after;
+      spawn_tile(&b, rng);
+    }
+  }
+  return 0;
+}
+
+TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
   Rng rng(seed);
   Board b = start;
   if (!b) spawn_tile(&b, rng);
@@ -86,28 +126,13 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
   path.reserve(8192);
   rewards.reserve(8192);
   TrainedGame game;
-  for (;;) {
-    Board after[4], legal[4];
-    std::uint32_t gain[4];
-    Board tr = transpose(b);
-    all_moves(tables, b, tr, after);
-    move_gains(tables, b, tr, gain);
-    int dirs[4], n = 0;
-    for (int d = 0; d < 4; ++d)
-      if (after[d] != b) legal[n] = after[d], dirs[n++] = d;
-    if (n == 0) break;
-    float value[4];
-    net_->evaluate_many(legal, n, value);
-    int best = -1;
-    float best_value = -std::numeric_limits<float>::infinity();
-    for (int k = 0; k < n; ++k) {
-      float v = static_cast<float>(gain[dirs[k]]) + value[k];
-      if (v > best_value) best_value = v, best = dirs[k];
-    }
-    path.push_back(after[best]);
-    rewards.push_back(gain[best]);
-    game.score += gain[best];
-    b = after[best];
+  Board after;
+  std::uint32_t gain;
+  while (greedy_move(b, &after, &gain) >= 0) {
+    path.push_back(after);
+    rewards.push_back(gain);
+    game.score += gain;
+    b = after;
     spawn_tile(&b, rng);
   }
   game.moves = path.size();
@@ -148,13 +173,23 @@ TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
   };
 
   auto worker = [&] {
-    Board restart_from = 0;
+    Board restart_from = 0, late_start = 0;
+    int late_uses = 0;
     for (;;) {
       if (should_stop()) break;
       std::uint64_t g = next_game.fetch_add(1);
       if (settings_.games && g >= settings_.games) break;
       bool restart = settings_.restarts && restart_from;
-      TrainedGame game = play_and_learn(game_seed(settings_.seed, g), restart ? restart_from : 0);
+      Board from = restart ? restart_from : 0;
+      if (!restart && settings_.start_exponent > 0) {
+        if (!late_start || late_uses >= settings_.start_reuse) {
+          late_start = play_until(game_seed(~settings_.seed, g), settings_.start_exponent);
+          late_uses = 0;
+        }
+        from = late_start;
+        ++late_uses;
+      }
+      TrainedGame game = play_and_learn(game_seed(settings_.seed, g), from);
       restart_from = game.halfway;
       std::lock_guard<std::mutex> lock(mutex);
       ++games_done;

@@ -34,6 +34,12 @@ struct TrainSettings {
   // Later stages of the game then get more of the training.
   bool restarts = false;
   std::uint64_t window = 1000;  // games per progress window
+  // Late-game training: when not 0, every new episode starts where a game
+  // played by the network (without learning) first made a tile of this
+  // exponent, so the stage of the network for such boards gets all the
+  // training. Each start serves start_reuse episodes (their spawns differ).
+  int start_exponent = 0;
+  int start_reuse = 4;
 };
 
 struct TrainedGame {
@@ -75,6 +81,11 @@ class TdTrainer {
 
   static std::uint64_t game_seed(std::uint64_t seed, std::uint64_t game);
 
+  // Plays games from seed on (the network's greedy move, no learning) until
+  // one makes a tile of the given exponent; returns that afterstate, or 0 when
+  // max_games games all ended first.
+  Board play_until(std::uint64_t seed, int exponent, int max_games = 1000);
+
   // Temporal coherence's sums per weight (empty without coherence), saved with
   // checkpoints so a resumed run keeps each weight's learning rate.
   // Pairs (sum of errors, sum of |errors|), one per weight.
@@ -85,6 +96,9 @@ class TdTrainer {
 
  private:
   float learn(Board b, float error);
+  // The direction of highest gain + V(afterstate) among the legal moves of b
+  // (-1 when there is none), with its afterstate and gain.
+  int greedy_move(Board b, Board* after, std::uint32_t* gain) const;
 
   NTupleNetwork* net_;
   TrainSettings settings_;

@@ -59,9 +59,11 @@ const Command kCommands[] = {
      "  train --games N | --minutes M [--tuples SPEC] [--stages T,...] [--threads J] [--seed S]\n"
      "        [--alpha A] [--init V] [--coherence] [--restarts] [--window W]\n"
      "        [--checkpoint FILE [--checkpoint-minutes M] [--resume]] [--from FILE]\n"
-     "        [--out FILE[.gz] [--step P]] [--log FILE]\n"
+     "        [--start-tile T [--start-reuse K]] [--out FILE[.gz] [--step P]] [--log FILE]\n"
      "        learn an n-tuple network by TD(0) self-play (SPEC: hex cells like\n"
-     "        \"012345 456789\", or 4x6, 8x6, 5x4, 4x4)\n",
+     "        \"012345 456789\", or 4x6, 8x6, 5x4, 4x4); --from with --stages copies\n"
+     "        the weights into the new stages; --start-tile trains the late game:\n"
+     "        episodes start where the network's own game first made tile T\n",
      false, false},
     {"network", g2048::cli::run_network,
      "  network FILE [--out FILE2[.gz] [--step P]]\n"

@@ -105,9 +105,26 @@ std::string window_json(const TrainWindow& w) {
 }  // namespace
 
 int run_train(const Args& args) {
-  args.check_known({"--tuples", "--stages", "--games", "--minutes", "--threads", "--seed",
-                    "--alpha", "--init", "--coherence", "--checkpoint", "--checkpoint-minutes",
-                    "--resume", "--from", "--out", "--log", "--window", "--step", "--restarts"});
+  args.check_known({"--tuples",
+                    "--stages",
+                    "--games",
+                    "--minutes",
+                    "--threads",
+                    "--seed",
+                    "--alpha",
+                    "--init",
+                    "--coherence",
+                    "--checkpoint",
+                    "--checkpoint-minutes",
+                    "--resume",
+                    "--from",
+                    "--out",
+                    "--log",
+                    "--window",
+                    "--step",
+                    "--restarts",
+                    "--start-tile",
+                    "--start-reuse"});
   TrainSettings s;
   s.games = args.count("--games", 0, 0, UINT64_MAX / 2);
   s.seconds = 60.0 * args.number("--minutes", 0, 0, 1e6);
@@ -118,6 +135,11 @@ int run_train(const Args& args) {
   s.coherence = args.has_flag("--coherence");
   s.restarts = args.has_flag("--restarts");
   s.window = args.count("--window", 1000, 1, 1000000);
+  std::uint64_t start_tile = args.count("--start-tile", 0, 0, 32768);
+  if (start_tile && (start_tile < 4 || (start_tile & (start_tile - 1))))
+    throw UsageError("--start-tile takes a tile value from 4 to 32768");
+  s.start_exponent = start_tile ? __builtin_ctzll(start_tile) : 0;
+  s.start_reuse = static_cast<int>(args.count("--start-reuse", 4, 1, 1000000));
   float initial = static_cast<float>(args.number("--init", 0, -1e7, 1e7));
   std::string checkpoint = args.text("--checkpoint", "");
   double checkpoint_minutes = args.number("--checkpoint-minutes", 5, 0.01, 1e6);
@@ -144,6 +166,14 @@ int run_train(const Args& args) {
     net = decoded.to_float();
     std::fprintf(stderr, "train: starting from %s (%llu games trained before)\n",
                  start_from.c_str(), static_cast<unsigned long long>(progress.games));
+    // --stages on a network with other stages: promote its weights into them.
+    std::vector<int> starts = stage_starts(args.text("--stages", ""));
+    if (args.has("--stages") && starts != net.layout().stage_starts()) {
+      NTupleNetwork promoted;
+      if (!NTupleNetwork::with_stages(net, starts, &promoted, &error)) throw UsageError(error);
+      net = std::move(promoted);
+      std::fprintf(stderr, "train: weights promoted into %d stages\n", net.layout().stage_count());
+    }
   } else {
     NTupleLayout layout;
     if (!NTupleLayout::parse(args.text("--tuples", "4x6"), stage_starts(args.text("--stages", "")),
@@ -159,6 +189,11 @@ int run_train(const Args& args) {
                net.layout().spec().c_str(), net.layout().stage_count(), net.weights().size(),
                s.threads, s.alpha, s.coherence ? ", temporal coherence" : "");
   if (s.restarts) std::fprintf(stderr, "train: restarts from halfway through each episode\n");
+  if (s.start_exponent)
+    std::fprintf(stderr,
+                 "train: episodes start at a game's first %llu tile (each start %d times); "
+                 "scores below count from there\n",
+                 static_cast<unsigned long long>(start_tile), s.start_reuse);
 
   std::ofstream log;
   if (!log_path.empty()) {

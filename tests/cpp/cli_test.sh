@@ -113,6 +113,12 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
   echo "$out" | grep -q '"depth":2,' || { echo "FAIL: default network suggest: $out"; fails=$((fails + 1)); }
   out=$(AI2048_NETWORK="$tmp/none" "$AI2048" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0)
   echo "$out" | grep -q '"depth":3,' || { echo "FAIL: no network, heuristic default: $out"; fails=$((fails + 1)); }
+  # A late-game stage: the weights promoted into two stages, trained from the first 512.
+  "$AI2048" train --from "$tmp/n.n2048.gz" --stages 512 --start-tile 512 --games 40 --threads 1 \
+      --out "$tmp/late.n2048.gz" >"$tmp/late.out" 2>"$tmp/late.err" ||
+    { echo "FAIL: late-game train: $(cat "$tmp/late.err")"; fails=$((fails + 1)); }
+  grep -q 'weights promoted into 2 stages' "$tmp/late.err" || { echo "FAIL: no promotion: $(cat "$tmp/late.err")"; fails=$((fails + 1)); }
+  grep -q '"stages":2,' "$tmp/late.out" || { echo "FAIL: late-game train printed: $(cat "$tmp/late.out")"; fails=$((fails + 1)); }
   head -c 1000 "$tmp/n.n2048.gz" >"$tmp/cut.n2048.gz"
   expect_error "network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval network --network "$tmp/cut.n2048.gz"
   echo "not a network at all, just some words to fill forty bytes" >"$tmp/words.n2048"
@@ -124,6 +130,7 @@ expect_error "cannot open network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 
 expect_error "--eval must be heuristic or network" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval magic
 expect_error "give a limit" train --out "$tmp/x.n2048"
 expect_error "cells are hex digits 0-f" train --games 1 --tuples zz --out "$tmp/x.n2048"
+expect_error "--start-tile takes a tile value from 4 to 32768" train --games 1 --start-tile 100 --out "$tmp/x.n2048"
 
 # --help and --version answer with status 0; every command has its own usage.
 "$AI2048" --version | grep -q '^ai2048 [0-9]' || { echo "FAIL: --version"; fails=$((fails + 1)); }

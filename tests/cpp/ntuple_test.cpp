@@ -1,6 +1,7 @@
 // The n-tuple network, its file format and the TD trainer.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <random>
 
@@ -93,6 +94,27 @@ TEST(NTuple, StagesPickWeightsByLargestTile) {
   EXPECT_GT(net.evaluate(big), 0.0f);
   EXPECT_EQ(net.layout().stage_of(small), 0);
   EXPECT_EQ(net.layout().stage_of(big), 1);
+}
+
+TEST(NTuple, PromotionCopiesEachStageFromTheOneItStartedIn) {
+  NTupleNetwork one = random_network("0123 4567", {11});  // stages: below 2048, from 2048
+  NTupleNetwork three;
+  std::string error;
+  ASSERT_TRUE(NTupleNetwork::with_stages(one, {11, 14}, &three, &error)) << error;
+  EXPECT_EQ(three.layout().stage_count(), 3);
+  EXPECT_EQ(three.weights().size(), 3 * one.layout().weights_per_stage());
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 500; ++i) {
+    Board b = random_board(rng, 15);
+    EXPECT_EQ(three.evaluate(b), one.evaluate(b)) << std::hex << b;
+  }
+  // The new stage is a copy: training it leaves the stage it came from alone.
+  Board late = with_cell(with_cell(0, 0, 14), 5, 3), mid = with_cell(with_cell(0, 0, 12), 5, 3);
+  three.add(late, 10.0f);
+  EXPECT_EQ(three.evaluate(mid), one.evaluate(mid));
+  EXPECT_NE(three.evaluate(late), one.evaluate(late));
+  EXPECT_FALSE(NTupleNetwork::with_stages(one, {14, 11}, &three, &error));
+  EXPECT_NE(error.find("increasing"), std::string::npos) << error;
 }
 
 TEST(NTuple, QuantisedValuesAreCloseToTheFloats) {
@@ -285,6 +307,36 @@ TEST(TdTrainer, LearnsToBeatItsUntrainedSelf) {
   EXPECT_EQ(last.games, 3000u);
   double trained = average(net);
   EXPECT_GT(trained, 2 * untrained) << "untrained " << untrained << ", trained " << trained;
+}
+
+TEST(TdTrainer, PlayUntilStopsAtTheFirstTileOfTheExponent) {
+  NTupleNetwork net(layout_of("0123 4567"));
+  TdTrainer trainer(&net, TrainSettings());
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Board b = trainer.play_until(seed, 7);
+    ASSERT_NE(b, 0u) << "seed " << seed;
+    EXPECT_EQ(max_exponent(b), 7) << std::hex << b;
+  }
+  EXPECT_EQ(trainer.play_until(1, 15, 3), 0u);  // no untrained game makes 32768
+}
+
+TEST(TdTrainer, LateGameTrainingTeachesOnlyTheLateStage) {
+  // Stage 1 from 256: episodes that start at the first 256 never see an
+  // earlier board, so stage 0's weights stay as they were.
+  NTupleNetwork net = random_network("0123 4567 0145", {8});
+  std::vector<float> before = net.weights();
+  TrainSettings s;
+  s.games = 100;
+  s.alpha = 0.5f;
+  s.start_exponent = 8;
+  s.start_reuse = 3;
+  TdTrainer trainer(&net, s);
+  TrainWindow w = trainer.run(0, 0, 0, nullptr, 0, nullptr);
+  EXPECT_EQ(w.games, 100u);
+  std::size_t per_stage = net.layout().weights_per_stage();
+  EXPECT_TRUE(std::equal(before.begin(), before.begin() + per_stage, net.weights().begin()));
+  EXPECT_FALSE(
+      std::equal(before.begin() + per_stage, before.end(), net.weights().begin() + per_stage));
 }
 
 TEST(NetworkSearch, AddsMoveGainsAndAgreesAtDepthOne) {
