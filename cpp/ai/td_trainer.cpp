@@ -141,8 +141,11 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
   // Backward: the last afterstate leads to a lost game (value 0).
   float target = 0.0f;
   for (std::size_t i = path.size(); i-- > 0;) {
+    // TD(lambda) by the backward recursion of the lambda-return: the earlier
+    // afterstate's target mixes this one's new value and this one's own target.
     float updated = update_toward(path[i], target);
-    target = static_cast<float>(rewards[i]) + updated;
+    target = static_cast<float>(rewards[i]) + (1.0f - settings_.lambda) * updated +
+             settings_.lambda * target;
   }
   return game;
 }

@@ -1,10 +1,10 @@
 // TD(0) learning of an n-tuple network from self-play, on afterstates (Szubert &
 // Jaskowski 2014): the player takes the move of highest reward + V(afterstate);
 // after each game, every afterstate's value moves toward the next move's reward
-// plus the next afterstate's value, last to first (backward updates carry the
-// end of the game back in one pass). Options: optimistic initial weights (set
-// on the network; Guei et al. 2021) and temporal coherence (an adaptive rate
-// per weight, |sum of errors| / sum of |errors|; Jaskowski 2018).
+// plus the next afterstate's value (or with lambda, the lambda-return), last to first (backward
+// updates carry the end of the game back in one pass). Options: optimistic initial weights (set on
+// the network; Guei et al. 2021) and temporal coherence (an adaptive rate per weight, |sum of
+// errors| / sum of |errors|; Jaskowski 2018).
 //
 // Threads share the weights without locks (updates of different games may
 // interleave, as in the usual parallel trainers); with one thread, training is
@@ -28,6 +28,7 @@ struct TrainSettings {
   int threads = 1;
   std::uint64_t seed = 1;
   float alpha = 0.1f;      // learning rate, split over the features of a board
+  float lambda = 0.0f;     // TD(lambda): 0 is TD(0), 1 the rest of the game's score
   bool coherence = false;  // temporal coherence
   // Restarts: after each episode, the next starts from the board halfway
   // through it (a spawn away), until episodes grow short; then a new game.

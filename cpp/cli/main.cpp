@@ -57,7 +57,7 @@ const Command kCommands[] = {
      false, true},
     {"train", g2048::cli::run_train,
      "  train --games N | --minutes M [--tuples SPEC] [--stages T,...] [--threads J] [--seed S]\n"
-     "        [--alpha A] [--init V] [--coherence] [--restarts] [--window W]\n"
+     "        [--alpha A] [--lambda L] [--init V] [--coherence] [--restarts] [--window W]\n"
      "        [--checkpoint FILE [--checkpoint-minutes M] [--resume]] [--from FILE]\n"
      "        [--start-tile T [--start-reuse K]] [--out FILE[.gz] [--step P]] [--log FILE]\n"
      "        learn an n-tuple network by TD(0) self-play (SPEC: hex cells like\n"

@@ -124,6 +124,7 @@ int run_train(const Args& args) {
                     "--step",
                     "--restarts",
                     "--start-tile",
+                    "--lambda",
                     "--start-reuse"});
   TrainSettings s;
   s.games = args.count("--games", 0, 0, UINT64_MAX / 2);
@@ -132,6 +133,7 @@ int run_train(const Args& args) {
   s.threads = static_cast<int>(args.count("--threads", cores, 1, 256));
   s.seed = args.count("--seed", 1, 0, UINT64_MAX / 2);
   s.alpha = static_cast<float>(args.number("--alpha", 0.1, 0, 10));
+  s.lambda = static_cast<float>(args.number("--lambda", 0, 0, 1));
   s.coherence = args.has_flag("--coherence");
   s.restarts = args.has_flag("--restarts");
   s.window = args.count("--window", 1000, 1, 1000000);
@@ -185,9 +187,10 @@ int run_train(const Args& args) {
     std::fprintf(stderr, "train: already %llu games; nothing to do\n",
                  static_cast<unsigned long long>(progress.games));
   }
-  std::fprintf(stderr, "train: tuples %s, %d stage(s), %zu weights, %d thread(s), alpha %g%s\n",
+  std::fprintf(stderr,
+               "train: tuples %s, %d stage(s), %zu weights, %d thread(s), alpha %g, lambda %g%s\n",
                net.layout().spec().c_str(), net.layout().stage_count(), net.weights().size(),
-               s.threads, s.alpha, s.coherence ? ", temporal coherence" : "");
+               s.threads, s.alpha, s.lambda, s.coherence ? ", temporal coherence" : "");
   if (s.restarts) std::fprintf(stderr, "train: restarts from halfway through each episode\n");
   if (s.start_exponent)
     std::fprintf(stderr,

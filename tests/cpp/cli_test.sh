@@ -130,6 +130,7 @@ expect_error "cannot open network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 
 expect_error "--eval must be heuristic or network" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval magic
 expect_error "give a limit" train --out "$tmp/x.n2048"
 expect_error "cells are hex digits 0-f" train --games 1 --tuples zz --out "$tmp/x.n2048"
+expect_error "--lambda must be a number from 0" train --games 1 --lambda 2 --out "$tmp/x.n2048"
 expect_error "--start-tile takes a tile value from 4 to 32768" train --games 1 --start-tile 100 --out "$tmp/x.n2048"
 
 # --help and --version answer with status 0; every command has its own usage.
