@@ -48,6 +48,7 @@ std::uint64_t TdTrainer::game_seed(std::uint64_t seed, std::uint64_t game) {
 
 TdTrainer::TdTrainer(NTupleNetwork* net, const TrainSettings& settings)
     : net_(net),
+      tables_(row_tables()),
       settings_(settings),
       step_(settings.alpha / static_cast<float>(net->layout().feature_count())) {
   if (settings.coherence) {
@@ -76,12 +77,11 @@ float TdTrainer::learn(Board b, float error) {
 }
 
 int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best) const {
-  const RowTables& tables = row_tables();
   Board after[4], legal[4];
   std::uint32_t gain[4];
   Board tr = transpose(b);
-  all_moves(tables, b, tr, after);
-  move_gains(tables, b, tr, gain);
+  all_moves(tables_, b, tr, after);
+  move_gains(tables_, b, tr, gain);
   int dirs[4], n = 0;
   for (int d = 0; d < 4; ++d)
     if (after[d] != b) legal[n] = after[d], dirs[n++] = d;

@@ -102,6 +102,7 @@ class TdTrainer {
   int greedy_move(Board b, Board* after, std::uint32_t* gain) const;
 
   NTupleNetwork* net_;
+  const RowTables& tables_;  // fetched once: greedy_move runs every move
   TrainSettings settings_;
   float step_;  // alpha / features
   // Temporal coherence: per weight, the sum of errors and of |errors|, side by

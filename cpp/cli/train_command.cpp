@@ -142,6 +142,7 @@ int run_train(const Args& args) {
     throw UsageError("--start-tile takes a tile value from 4 to 32768");
   s.start_exponent = start_tile ? __builtin_ctzll(start_tile) : 0;
   s.start_reuse = static_cast<int>(args.count("--start-reuse", 4, 1, 1000000));
+  std::vector<int> starts = stage_starts(args.text("--stages", ""));
   float initial = static_cast<float>(args.number("--init", 0, -1e7, 1e7));
   std::string checkpoint = args.text("--checkpoint", "");
   double checkpoint_minutes = args.number("--checkpoint-minutes", 5, 0.01, 1e6);
@@ -169,7 +170,6 @@ int run_train(const Args& args) {
     std::fprintf(stderr, "train: starting from %s (%llu games trained before)\n",
                  start_from.c_str(), static_cast<unsigned long long>(progress.games));
     // --stages on a network with other stages: promote its weights into them.
-    std::vector<int> starts = stage_starts(args.text("--stages", ""));
     if (args.has("--stages") && starts != net.layout().stage_starts()) {
       NTupleNetwork promoted;
       if (!NTupleNetwork::with_stages(net, starts, &promoted, &error)) throw UsageError(error);
@@ -178,8 +178,7 @@ int run_train(const Args& args) {
     }
   } else {
     NTupleLayout layout;
-    if (!NTupleLayout::parse(args.text("--tuples", "4x6"), stage_starts(args.text("--stages", "")),
-                             &layout, &error))
+    if (!NTupleLayout::parse(args.text("--tuples", "4x6"), starts, &layout, &error))
       throw UsageError(error);
     net = NTupleNetwork(layout, initial);
   }
