@@ -162,7 +162,8 @@ int run_arena(const Args& args) {
   std::vector<std::string> known = {
       "--games",         "--seed",      "--jobs",    "--spawner",
       "--players",       "--max-moves", "--time-ms", "--expectimax-depth",
-      "--minimax-depth", "--weights",   "--eval",    "--network"};
+      "--minimax-depth", "--weights",   "--eval",    "--network",
+      "--downgrade"};
   known.insert(known.end(), kPlayerTuningOptions.begin(), kPlayerTuningOptions.end());
   args.check_known(known);
   GameRunOptions run = game_run_options(args, "arena", 50);

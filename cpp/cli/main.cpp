@@ -20,7 +20,8 @@ const char kSearchHelp[] =
     "                                          --time-ms is a target per move)\n"
     "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N]\n"
     "evaluation: --eval network|heuristic (default: the shipped network when present)\n"
-    "  [--network FILE] [--weights k=v,...]   another network; the heuristic's weights\n";
+    "  [--network FILE] [--weights k=v,...]   another network; the heuristic's weights\n"
+    "  [--downgrade on|off]                   the network's tile downgrading (default on)\n";
 const char kPlayersHelp[] =
     "players: expectimax (default), minimax, montecarlo, greedy, corner\n"
     "  [--playouts K] [--playout-depth D]  montecarlo: playouts per move, moves per playout\n"
@@ -52,7 +53,7 @@ const Command kCommands[] = {
     {"arena", g2048::cli::run_arena,
      "  arena [--games N] [--seed S] [--jobs J] [--spawner NAME] [--players A,B,...]\n"
      "        [--max-moves M] [--time-ms T | --expectimax-depth D --minimax-depth D]\n"
-     "        [--eval E] [--network FILE] [players]\n"
+     "        [--eval E] [--network FILE] [--downgrade on|off] [players]\n"
      "        every player on the same seeds: a table and one JSON line per player\n",
      false, true},
     {"train", g2048::cli::run_train,

@@ -12,8 +12,8 @@
 namespace g2048::cli {
 
 const std::vector<std::string> kSearchOptions = {
-    "--depth",  "--nodes",      "--time-ms", "--min-depth", "--max-depth",
-    "--cutoff", "--table-bits", "--weights", "--eval",      "--network"};
+    "--depth",      "--nodes",   "--time-ms", "--min-depth", "--max-depth", "--cutoff",
+    "--table-bits", "--weights", "--eval",    "--network",   "--downgrade"};
 
 const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume", "--restarts"};
 
@@ -127,17 +127,19 @@ HeuristicWeights heuristic_weights(const Args& args) {
 namespace {
 
 // Networks are loaded once per path and shared by every thread's player.
-std::shared_ptr<const QuantizedNetwork> shared_network(const std::string& path) {
+// (Copies share the weights, so each downgrading choice costs no memory.)
+std::shared_ptr<const QuantizedNetwork> shared_network(const std::string& path, bool downgrade) {
   static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const QuantizedNetwork>> loaded;
+  static std::map<std::pair<std::string, bool>, std::shared_ptr<const QuantizedNetwork>> loaded;
   std::lock_guard<std::mutex> lock(mutex);
-  auto it = loaded.find(path);
+  auto it = loaded.find({path, downgrade});
   if (it != loaded.end()) return it->second;
   DecodedNetwork decoded;
   std::string error;
   if (!load_network(path, &decoded, &error)) throw UsageError(error);
-  auto net = std::make_shared<const QuantizedNetwork>(decoded.to_quantized());
-  loaded[path] = net;
+  auto net = std::make_shared<QuantizedNetwork>(decoded.to_quantized());
+  net->set_downgrade(downgrade);
+  loaded[{path, downgrade}] = net;
   return net;
 }
 
@@ -186,7 +188,12 @@ EvaluationSettings evaluation_settings(const Args& args) {
     throw UsageError("--eval must be heuristic or network, got \"" + e.name + "\"");
   if (e.name == "network" && args.has("--weights"))
     throw UsageError("--weights tunes the heuristic; it does not apply to --eval network");
-  if (e.name == "network") e.network = shared_network(path);
+  std::string downgrade = args.text("--downgrade", "on");
+  if (downgrade != "on" && downgrade != "off")
+    throw UsageError("--downgrade must be on or off, got \"" + downgrade + "\"");
+  if (args.has("--downgrade") && e.name != "network")
+    throw UsageError("--downgrade applies to --eval network only");
+  if (e.name == "network") e.network = shared_network(path, downgrade == "on");
   return e;
 }
 

@@ -128,6 +128,8 @@ else
 fi
 expect_error "cannot open network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval network --network "$tmp/none"
 expect_error "--eval must be heuristic or network" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval magic
+expect_error "--downgrade must be on or off" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --downgrade maybe
+expect_error "--downgrade applies to --eval network only" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval heuristic --downgrade off
 expect_error "give a limit" train --out "$tmp/x.n2048"
 expect_error "cells are hex digits 0-f" train --games 1 --tuples zz --out "$tmp/x.n2048"
 expect_error "--lambda must be a number from 0" train --games 1 --lambda 2 --out "$tmp/x.n2048"

@@ -402,3 +402,63 @@ TEST(NTuple, AMinimumStepCoarsensTheWeights) {
   for (std::size_t i = 0; i < coarse.size(); ++i)
     ASSERT_NEAR(coarse.weights()[i] * 8.0f, net.weights()[i], 4.0f + 1e-3f);
 }
+
+namespace {
+// Cells as exponents, row-major from the top-left.
+Board board_of(std::initializer_list<int> exponents) {
+  Board b = 0;
+  int i = 0;
+  for (int e : exponents) b = with_cell(b, i++, e);
+  return b;
+}
+}  // namespace
+
+TEST(TileDowngrading, HalvesTheTilesAboveTheLargestMissingOne) {
+  float scale = 0.0f;
+  // 16384, 4096, 2048 ... (no 8192): the 16384 becomes an 8192, value doubled.
+  Board late = board_of({14, 12, 11, 10, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 1});
+  EXPECT_EQ(downgraded(late, &scale),
+            board_of({13, 12, 11, 10, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 1}));
+  EXPECT_EQ(scale, 2.0f);
+  // The largest missing tile is 1024: everything above it moves down one.
+  Board chain = board_of({14, 13, 12, 11, 9, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(downgraded(chain, &scale),
+            board_of({13, 12, 11, 10, 9, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+  // Two 16384s and a 32768 too: equal tiles stay equal.
+  Board pair = board_of({15, 14, 14, 12, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(downgraded(pair, &scale),
+            board_of({14, 13, 13, 12, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+}
+
+TEST(TileDowngrading, LeavesEarlierBoardsAndFullChainsAlone) {
+  float scale = 0.0f;
+  Board mid = board_of({13, 11, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});  // 8192 at most
+  EXPECT_EQ(downgraded(mid, &scale), mid);
+  EXPECT_EQ(scale, 1.0f);
+  // 16384 down to 2: no tile is missing.
+  Board full = board_of({14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0});
+  EXPECT_EQ(downgraded(full, &scale), full);
+  EXPECT_EQ(scale, 1.0f);
+}
+
+TEST(TileDowngrading, TheNetworkEvaluatesTheDowngradedBoardTwice) {
+  QuantizedNetwork plain = QuantizedNetwork::from(random_network("0123 4567 0145 1256 569a"));
+  QuantizedNetwork downgrading = plain;
+  plain.set_downgrade(false);
+  ASSERT_TRUE(downgrading.downgrades());
+  std::mt19937_64 rng(9);
+  int changed = 0;
+  for (int i = 0; i < 2000; ++i) {
+    Board b = random_board(rng, 15);
+    float scale = 1.0f;
+    Board seen = downgraded(b, &scale);
+    changed += seen != b;
+    EXPECT_EQ(downgrading.evaluate(b), plain.evaluate(seen) * scale);
+    // One batch gives the values one by one, and every symmetry the same value.
+    Board batch[4] = {b, mirror(b), rotate(b), rotate(rotate(mirror(b)))};
+    float values[4];
+    downgrading.evaluate_many(batch, 4, values);
+    for (float v : values) EXPECT_EQ(v, downgrading.evaluate(b));
+  }
+  EXPECT_GT(changed, 100);  // the random boards do reach the late stage
+}
