@@ -127,7 +127,7 @@ HeuristicWeights heuristic_weights(const Args& args) {
 namespace {
 
 // Networks are loaded once per path and shared by every thread's player.
-// (Copies share the weights, so each downgrading choice costs no memory.)
+// The key holds the downgrading choice too (one run uses one).
 std::shared_ptr<const QuantizedNetwork> shared_network(const std::string& path, bool downgrade) {
   static std::mutex mutex;
   static std::map<std::pair<std::string, bool>, std::shared_ptr<const QuantizedNetwork>> loaded;
