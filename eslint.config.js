@@ -1,7 +1,8 @@
 // ESLint for the JavaScript: the recommended rules, with each folder's globals
 // (browser code in web/src, web/bookmarklet and web/extension, Node for the
-// scripts and the tests). Formatting is Prettier's alone: eslint-config-prettier
-// turns off the rules that would disagree with it. `npm run lint` runs both.
+// scripts, the tests and the measurement tools in tools/). Formatting is
+// Prettier's alone: eslint-config-prettier turns off the rules that would
+// disagree with it. `npm run lint` runs both.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
@@ -34,16 +35,17 @@ export default [
     files: ['web/*.js'],
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
   },
-  // Scripts, configs and tests run under Node.
+  // Scripts, configs, tests and the measurement tools run under Node.
   {
-    files: ['web/scripts/**/*.{js,mjs}', 'tests/**/*.{js,mjs}', '*.{js,mjs}'],
+    files: ['web/scripts/**/*.{js,mjs}', 'tests/**/*.{js,mjs}', 'tools/**/*.{js,mjs}', '*.{js,mjs}'],
     ignores: ['tests/e2e/fixtures/**'],
     languageOptions: { globals: { ...globals.node } },
   },
-  // The end-to-end tests hand functions to page.evaluate (and the extension's
-  // worker.evaluate): those run in the page or the extension.
+  // The end-to-end tests and the browser figures hand functions to
+  // page.evaluate (and the extension's worker.evaluate): those run in the page
+  // or the extension.
   {
-    files: ['tests/e2e/**/*.{js,mjs}'],
+    files: ['tests/e2e/**/*.{js,mjs}', 'tools/figures/**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
   },
   prettier,

@@ -1,12 +1,12 @@
 // Prints the players' speed in Chromium (not a test; nothing here fails on a time):
-//   node tests/e2e/players_figures.mjs [--seconds S]
+//   node tools/figures/players_figures.mjs [--seconds S]
 // For each player at its default strength (50 ms a move for the searchers,
 // none for greedy and corner), autoplay at the fastest speed (no animations, no
 // pause) on a fresh game of the play page, with the game's random tiles and
 // with Evil 2048: AI moves per second over S seconds (default 6) after a
 // one-second warm-up, or over the whole game when it ends sooner, the search
 // depth last reported and the largest tile. Needs a built dist/ (npm run build).
-import { launchBrowser, newPage, serve } from './browser.js';
+import { launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
 import { PLAYERS, strengthFor } from '../../web/src/ui/presets.js';
 
 const secondsArg = process.argv.indexOf('--seconds');

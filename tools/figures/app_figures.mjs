@@ -1,5 +1,5 @@
 // Prints the web app's figures (not a test; nothing here fails on a time):
-//   node tests/e2e/app_figures.mjs [--quick]
+//   node tools/figures/app_figures.mjs [--quick]
 // - autoplay moves/s in Chromium at each strength, with and without animations
 // - the longest main-thread task during 60 s of autoplay (Chrome trace, RunTask
 //   events on the page's main thread)
@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { distDir, launchBrowser, newPage, serve } from './browser.js';
+import { distDir, launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
 import { STRENGTHS } from '../../web/src/ui/presets.js';
 
 const quick = process.argv.includes('--quick');

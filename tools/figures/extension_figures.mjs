@@ -1,7 +1,7 @@
 // Prints the extension's figures beside the bookmarklet's (not a test;
 // nothing here fails on a time or a score). Needs a built dist/.
 //
-//   node tests/e2e/extension_figures.mjs [--minutes 30] [--round-trips 300] [--trace-seconds 60]
+//   node tools/figures/extension_figures.mjs [--minutes 30] [--round-trips 300] [--trace-seconds 60]
 //                                        [--only extension|bookmarklet]
 //
 // - the extension's size: dist/extension/ unpacked and the zip
@@ -17,15 +17,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, serve } from './browser.js';
+import { launchBrowser, serve } from '../../tests/e2e/browser.js';
 import {
   bookmarkletCode,
   clickBookmarklet,
   evaluationText,
   overlayState,
   serveFixtures,
-} from './bookmarklet_helpers.js';
-import { launchWithExtension } from './extension_helpers.js';
+} from '../../tests/e2e/bookmarklet_helpers.js';
+import { launchWithExtension } from '../../tests/e2e/extension_helpers.js';
 import { extensionDir, extensionZip } from '../../web/scripts/build_extension.mjs';
 import { SETTINGS_KEY } from '../../web/extension/settings_storage.js';
 import { DEFAULT_SETTINGS } from '../../web/bookmarklet/settings.js';

@@ -1,21 +1,21 @@
 // Prints the learned network's figures in Chromium (not a test; nothing here
 // fails on a time or a score). Needs a built dist/ (npm run build).
 //
-//   node tests/e2e/network_figures.mjs strength [--games 20] [--pages 1] [--settings '{"depth":2}'] [--eval heuristic]
+//   node tools/figures/network_figures.mjs strength [--games 20] [--pages 1] [--settings '{"depth":2}'] [--eval heuristic]
 //       [--max-moves M] (games cut at M moves: for time budgets' speed and depth)
 //       seeded games (seeds 1..N) played in a page through the engine API, the
 //       network loaded in its worker: average score, tile rates, moves/s (of
 //       one page: with --pages P, P pages share the seeds and the cores)
-//   node tests/e2e/network_figures.mjs load
+//   node tools/figures/network_figures.mjs load
 //       first load of the demo: bytes transferred, time to the first AI move
 //       (heuristic) and to the network; the second load, from the cache; the
 //       tab's memory (the renderer's, workers included) with the network loaded
-//   node tests/e2e/network_figures.mjs demo [--seconds 60] [--query 'speed=fast&strength=d1']
+//   node tools/figures/network_figures.mjs demo [--seconds 60] [--query 'speed=fast&strength=d1']
 //       moves/s of the demo page as a viewer sees it
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, launchBrowser, serve } from './browser.js';
+import { CHROMIUM_ARGS, launchBrowser, serve } from '../../tests/e2e/browser.js';
 
 const args = process.argv.slice(2);
 const mode = args[0] ?? 'strength';
