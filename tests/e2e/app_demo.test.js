@@ -2,7 +2,7 @@
 // move counter and chart advance, the seed control restarts, and finished
 // games go into the table.
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot } from './browser.js';
+import { expectSteady, newPage, screenshot } from './browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 
 const env = useServerAndBrowser();
@@ -72,10 +72,10 @@ describe('demo page', () => {
     expect(await page.getAttribute('.demo-pause-button', 'aria-pressed')).toBe('true');
     // Once the move in flight lands, the counter stays put.
     await page.waitForFunction(() => /Ready/.test(document.querySelector('.ai-status').textContent));
-    const paused = await page.evaluate(() => document.querySelector('.demo-live [data-field="aiMoves"]').textContent);
-    await page.waitForTimeout(600); // nothing to wait for: checking that nothing happens
-    expect(await page.evaluate(() => document.querySelector('.demo-live [data-field="aiMoves"]').textContent)).toBe(
-      paused,
+    const paused = await expectSteady(
+      () => page.evaluate(() => document.querySelector('.demo-live [data-field="aiMoves"]').textContent),
+      600,
+      "the paused demo's AI moves",
     );
     await page.click('.demo-pause-button');
     await page.waitForFunction(
@@ -90,27 +90,45 @@ describe('demo page', () => {
     const { page, context, errors } = await newPage(env.browser, { viewport: { width: 1100, height: 1300 } });
     // A weak fixed depth ends games quickly.
     await page.goto(`${env.server.url}demo.html?speed=max&strength=d2&seed=7`);
-    await page.waitForFunction(() => document.querySelector('.demo-games-count').textContent === '1', null, {
-      timeout: 80_000,
-      polling: 200,
-    });
-    await page.waitForFunction(() => document.querySelector('.demo-live').dataset.game === '2', null, {
-      timeout: 10_000,
-    });
-    expect(await page.textContent('.demo-live [data-field="seed"]')).toBe('8');
-    const rows = await page.$$eval('.demo-table tbody tr', (trs) =>
-      trs.map((tr) => [...tr.cells].map((c) => c.textContent)),
-    );
-    expect(rows[0]).toEqual(['512', expect.stringMatching(/^[01] \/ 1$/), expect.stringMatching(/^(0|100)%$/)]);
-    const recent = await page.$$eval('.demo-recent tbody tr', (trs) =>
-      trs.map((tr) => [...tr.cells].map((c) => c.textContent)),
-    );
-    expect(recent).toHaveLength(1);
-    expect(recent[0].slice(0, 2)).toEqual(['1', '7']);
-    expect(Number(recent[0][2])).toBeGreaterThan(0);
+    // The record, read in one go as soon as a game is in it (a later read could
+    // see the next game's row and count).
+    const record = await (
+      await page.waitForFunction(
+        () => {
+          const count = Number(document.querySelector('.demo-games-count').textContent);
+          const rows = (selector) =>
+            [...document.querySelectorAll(selector)].map((tr) => [...tr.cells].map((c) => c.textContent));
+          return count >= 1 && { count, tiles: rows('.demo-table tbody tr'), recent: rows('.demo-recent tbody tr') };
+        },
+        null,
+        { timeout: 80_000 },
+      )
+    ).jsonValue();
+    expect(record.tiles[0]).toEqual([
+      '512',
+      expect.stringMatching(new RegExp(`^\\d+ / ${record.count}$`)),
+      expect.stringMatching(/^\d+%$/),
+    ]);
+    expect(record.recent).toHaveLength(Math.min(record.count, 10));
+    const first = record.recent.find((row) => row[0] === '1');
+    expect(first.slice(0, 2)).toEqual(['1', '7']);
+    expect(Number(first[2])).toBeGreaterThan(0);
     // The milestones column lists each tile from 2048 up that the game reached.
-    const reached = Number(recent[0][3]) >= 2048 ? recent[0][5].split(', ').length : 0;
-    expect(reached).toBe(Math.max(0, Math.log2(Number(recent[0][3])) - 10));
+    const reached = Number(first[3]) >= 2048 ? first[5].split(', ').length : 0;
+    expect(reached).toBe(Math.max(0, Math.log2(Number(first[3])) - 10));
+    // The next game starts by itself, on the next seed.
+    const next = await (
+      await page.waitForFunction(
+        () => {
+          const live = document.querySelector('.demo-live');
+          const game = Number(live.dataset.game);
+          return game >= 2 && { game, seed: live.querySelector('[data-field="seed"]').textContent };
+        },
+        null,
+        { timeout: 10_000 },
+      )
+    ).jsonValue();
+    expect(next.seed).toBe(String(7 + next.game - 1));
     await screenshot(page, 'app-demo-table');
     expect(errors).toEqual([]);
     await context.close();

@@ -166,6 +166,7 @@ export async function evaluationText(page) {
 // The page's own DOM, without the bookmarklet's panel.
 // Read once it has stopped changing: a page may still be rendering (the clone
 // draws its tiles in animation frames), which is not the bookmarklet's doing.
+// Stopped: the same over three animation frames.
 export async function pageDomWithoutPanel(page) {
   const read = () =>
     page.evaluate(() => {
@@ -175,7 +176,12 @@ export async function pageDomWithoutPanel(page) {
     });
   let last = await read();
   for (let i = 0; i < 50; i++) {
-    await page.waitForTimeout(100);
+    await page.evaluate(
+      () =>
+        new Promise((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        ),
+    );
     const now = await read();
     if (now === last) return now;
     last = now;

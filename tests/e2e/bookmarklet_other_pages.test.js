@@ -6,7 +6,7 @@
 // (tests/e2e/fixtures) are served on another port than the payload (dist/).
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, serve } from './browser.js';
+import { expectSteady, launchBrowser, newPage, screenshot, serve } from './browser.js';
 import {
   bookmarkletCode,
   clickBookmarklet,
@@ -339,9 +339,11 @@ describe('the bookmarklet on other pages', () => {
       (s) => s.status === 'Paused while the tab is hidden',
       'the pause',
     );
-    const paused = (await fixture(page)).moves;
-    await page.waitForTimeout(700);
-    expect((await fixture(page)).moves).toBe(paused);
+    const paused = await expectSteady(
+      async () => (await fixture(page)).moves,
+      700,
+      'the moves while the tab is hidden',
+    );
     await setTabHidden(page, false);
     await waitFor(
       () => fixture(page),

@@ -56,6 +56,22 @@ export async function newPage(browser, options = {}) {
   return { page, context, errors, outside };
 }
 
+// For the checks that something does not happen (a paused game makes no move,
+// a page gets no panel), where there is no event to wait for: reads the value
+// every 50 ms for `ms` and fails at the first read that differs from the first
+// one; resolves to that value. Never a wait for something to happen: those
+// wait for their condition (waitForFunction, waitFor).
+export async function expectSteady(read, ms, what) {
+  const first = JSON.stringify(await read());
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = JSON.stringify(await read());
+    if (now !== first) throw new Error(`${what} changed while it should not: ${first}, then ${now}`);
+  }
+  return JSON.parse(first);
+}
+
 export async function screenshot(page, name) {
   fs.mkdirSync(outputDir, { recursive: true });
   await page.screenshot({ path: path.join(outputDir, `${name}.png`) });

@@ -4,7 +4,7 @@
 // page built like the original 2048, the same page under a strict Content
 // Security Policy (which refuses the bookmarklet), and a page without a game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, serve } from './browser.js';
+import { expectSteady, screenshot, serve } from './browser.js';
 import {
   bookmarkletCode,
   clickBookmarklet,
@@ -62,8 +62,7 @@ describe("the extension's toolbar button", () => {
     const { page, errors } = await browser.newPage();
     await page.goto(`${host.url}clone.html?board=${NEAR_2048}`);
     // Nothing runs on a page before the button is clicked there.
-    await page.waitForTimeout(300);
-    expect(await hasPanel(page)).toBe(0);
+    expect(await expectSteady(() => hasPanel(page), 300, 'the panels before a click')).toBe(0);
 
     await browser.clickButton(page);
     const started = await waitFor(
@@ -107,9 +106,7 @@ describe("the extension's toolbar button", () => {
       'the stop',
     );
     expect(stopped.status).toMatch(/^Stopped after \d+ moves$/);
-    const atStop = (await fixture(page)).keydowns;
-    await page.waitForTimeout(1000);
-    expect((await fixture(page)).keydowns).toBe(atStop);
+    await expectSteady(async () => (await fixture(page)).keydowns, 1000, 'the keys sent after the stop');
     // A third click plays again, in the same panel.
     await browser.clickButton(page);
     await waitFor(
@@ -190,9 +187,13 @@ describe("the extension's toolbar button", () => {
     expect(await page.evaluate(() => typeof window.__ai2048Extension)).toBe('undefined');
     // A second click shows the same panel, and still sends nothing.
     await browser.clickButton(page);
-    await page.waitForTimeout(500);
-    expect(await hasPanel(page)).toBe(1);
-    expect(await page.evaluate(() => window.__fixture.keydowns)).toBe(0);
+    expect(
+      await expectSteady(
+        () => page.evaluate(() => [document.querySelectorAll('ai2048-bookmarklet').length, window.__fixture.keydowns]),
+        500,
+        'the panels and keys after a second click',
+      ),
+    ).toEqual([1, 0]);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -6,6 +6,7 @@
 // request is then answered at once, and the rest runs as for a user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { overlayState, pageDomWithoutPanel, serveFixtures, waitFor } from './bookmarklet_helpers.js';
+import { expectSteady } from './browser.js';
 import { launchWithExtension } from './extension_helpers.js';
 
 const hasPanel = (page) => page.evaluate(() => document.querySelectorAll('ai2048-bookmarklet').length);
@@ -52,8 +53,7 @@ describe('the panel on the sites the user adds', () => {
     );
     expect(waiting.status).toBe('Press Start to let the AI play');
     expect(waiting.toggle).toBe('Start');
-    await page.waitForTimeout(500);
-    expect((await fixture(page)).keydowns).toBe(0);
+    expect(await expectSteady(async () => (await fixture(page)).keydowns, 500, 'the keys before Start')).toBe(0);
     await page.locator('ai2048-bookmarklet [data-action=toggle]').click();
     await waitFor(
       () => fixture(page),
@@ -75,8 +75,7 @@ describe('the panel on the sites the user adds', () => {
     const { page: other } = await browser.newPage();
     await other.goto(`${host.url}no-game.html`);
     const before = await pageDomWithoutPanel(other);
-    await other.waitForTimeout(1000);
-    expect(await hasPanel(other)).toBe(0);
+    expect(await expectSteady(() => hasPanel(other), 1000, 'the panels on a page without a game')).toBe(0);
     expect(await pageDomWithoutPanel(other)).toBe(before);
 
     // Removed: the next visit shows no panel.
@@ -88,8 +87,7 @@ describe('the panel on the sites the user adds', () => {
     );
     expect(await options.locator('#sites code').count()).toBe(0);
     await page.reload();
-    await page.waitForTimeout(1000);
-    expect(await hasPanel(page)).toBe(0);
+    expect(await expectSteady(() => hasPanel(page), 1000, 'the panels after the site was removed')).toBe(0);
     expect(optionErrors).toEqual([]);
   }, 300_000);
 });
