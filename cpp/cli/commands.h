@@ -10,5 +10,6 @@ int run_bench(const Args& args);
 int run_arena(const Args& args);
 int run_train(const Args& args);
 int run_network(const Args& args);
+int run_tables(const Args& args);
 
 }  // namespace g2048::cli

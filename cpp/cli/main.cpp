@@ -66,6 +66,11 @@ const Command kCommands[] = {
      "        the weights into the new stages; --start-tile trains the late game:\n"
      "        episodes start where the network's own game first made tile T\n",
      false, false},
+    {"tables", g2048::cli::run_tables,
+     "  tables build [--formation snake|block] [--target 256] --dir DIR [--threads J]\n"
+     "        compute an endgame table exactly, layer by layer (a killed run resumes)\n"
+     "  tables info DIR             what a built table holds\n",
+     false, false},
     {"network", g2048::cli::run_network,
      "  network FILE [--out FILE2[.gz] [--step P]]\n"
      "        what a network file holds; --out writes it 16-bit (weight step P score\n"

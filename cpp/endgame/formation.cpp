@@ -1,0 +1,104 @@
+#include "endgame/formation.h"
+
+#include <algorithm>
+
+namespace g2048::endgame {
+
+namespace {
+
+constexpr std::array<std::uint8_t, 16> cells_of(int s) {
+  std::array<std::uint8_t, 16> m{};
+  for (int i = 0; i < 16; ++i) {
+    int r = i / 4, c = i % 4;
+    if (s & 4) std::swap(r, c);  // transpose
+    if (s & 1) c = 3 - c;        // mirror left-right
+    if (s & 2) r = 3 - r;        // mirror top-bottom
+    m[i] = static_cast<std::uint8_t>(4 * r + c);
+  }
+  return m;
+}
+
+Formation make(const std::string& name, std::uint16_t walls) {
+  Formation f;
+  f.name = name;
+  f.wall_cells = walls;
+  for (int i = 0; i < 16; ++i) {
+    if (!(walls >> i & 1)) continue;
+    f.wall_mask |= Board{0xF} << (4 * i);
+    // A checkerboard of 15 and 14: neighbouring walls differ, so they never merge.
+    f.wall_pattern |= Board((i / 4 + i % 4) % 2 ? 14 : 15) << (4 * i);
+  }
+  return f;
+}
+
+}  // namespace
+
+const std::array<std::array<std::uint8_t, 16>, 8> kSymmetry = {
+    cells_of(0), cells_of(1), cells_of(2), cells_of(3),
+    cells_of(4), cells_of(5), cells_of(6), cells_of(7)};
+
+const std::vector<std::string>& formation_names() {
+  static const std::vector<std::string> names = {"snake", "block"};
+  return names;
+}
+
+bool formation_by_name(const std::string& name, Formation* out) {
+  if (name == "snake") *out = make(name, 0xFC00);       // cells 10-15
+  else if (name == "block") *out = make(name, 0xEE00);  // cells 9-11, 13-15
+  else return false;
+  return true;
+}
+
+int layer_of(const Formation& f, Board key) {
+  int sum = 0;
+  for (int i = 0; i < 16; ++i) {
+    if (f.wall_cells >> i & 1) continue;
+    int e = cell(key, i);
+    if (e) sum += 1 << (e - 1);
+  }
+  return sum;
+}
+
+Fit fit(const Formation& f, const Tiles& t, int max_target) {
+  for (int s = 0; s < 8; ++s) {
+    const auto& map = kSymmetry[s];
+    int smallest_wall = kMaxExponent + 1, largest_free = 0;
+    for (int i = 0; i < 16; ++i) {
+      int e = t.exponent[map[i]];
+      if (f.wall_cells >> i & 1) smallest_wall = std::min(smallest_wall, e);
+      else largest_free = std::max(largest_free, e);
+    }
+    if (smallest_wall == 0 || largest_free >= smallest_wall || smallest_wall > max_target) continue;
+    Fit out;
+    out.symmetry = s;
+    out.target = smallest_wall;
+    out.key = f.wall_pattern;
+    for (int i = 0; i < 16; ++i)
+      if (!(f.wall_cells >> i & 1)) out.key |= Board(t.exponent[map[i]]) << (4 * i);
+    return out;
+  }
+  return Fit{};
+}
+
+AfterMove after_move(const Formation& f, const Fit& before_fit, const Tiles& before,
+                     const Tiles& after) {
+  const auto& map = kSymmetry[before_fit.symmetry];
+  AfterMove out;
+  Board key = f.wall_pattern;
+  bool reached = false;
+  for (int i = 0; i < 16; ++i) {
+    int e = after.exponent[map[i]];
+    if (f.wall_cells >> i & 1) {
+      if (e != before.exponent[map[i]]) return out;  // a wall moved or merged
+    } else if (e >= before_fit.target) {
+      reached = true;
+    } else {
+      key |= Board(e) << (4 * i);
+    }
+  }
+  if (reached) out.kind = AfterMove::kReached;
+  else out.kind = AfterMove::kKey, out.key = key;
+  return out;
+}
+
+}  // namespace g2048::endgame

@@ -1,0 +1,272 @@
+// Endgame tables: the formations' symmetries and fits, the generator against a
+// plain memoised expectimax, resuming a killed build, and refusing bad tables.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <unordered_map>
+
+#include "endgame/formation.h"
+#include "endgame/table_builder.h"
+
+using namespace g2048;
+using namespace g2048::endgame;
+namespace fs = std::filesystem;
+
+namespace {
+
+Formation snake() {
+  Formation f;
+  EXPECT_TRUE(formation_by_name("snake", &f));
+  return f;
+}
+
+// The success rate by plain recursion over Tiles (the per-cell slide, not the
+// bitboard tables the generator uses): the definition the generator must meet.
+class BruteForce {
+ public:
+  BruteForce(const Formation& f, int target) : f_(f), target_(target) {}
+
+  double rate(const Tiles& t) {
+    Board key = to_bitboard(t);
+    auto it = memo_.find(key);
+    if (it != memo_.end()) return it->second;
+    double sum = 0;
+    int empty = 0;
+    for (int i = 0; i < 16; ++i) {
+      if ((f_.wall_cells >> i & 1) || t.exponent[i]) continue;
+      ++empty;
+      for (int e : {1, 2}) {
+        Tiles spawned = t;
+        spawned.exponent[i] = static_cast<std::uint8_t>(e);
+        double best = 0;
+        for (int d = 0; d < 4; ++d) {
+          MoveOutcome m = apply_move(spawned, d);
+          if (!m.moved || !walls_kept(spawned, m.tiles)) continue;
+          best = std::max(best, reached(m.tiles) ? 1.0 : rate(m.tiles));
+        }
+        sum += (e == 1 ? 0.9 : 0.1) * best;
+      }
+    }
+    double r = empty ? sum / empty : 0.0;
+    memo_[key] = r;
+    return r;
+  }
+  std::size_t states() const { return memo_.size(); }
+
+ private:
+  bool walls_kept(const Tiles& a, const Tiles& b) const {
+    for (int i = 0; i < 16; ++i)
+      if ((f_.wall_cells >> i & 1) && a.exponent[i] != b.exponent[i]) return false;
+    return true;
+  }
+  bool reached(const Tiles& t) const {
+    for (int i = 0; i < 16; ++i)
+      if (!(f_.wall_cells >> i & 1) && t.exponent[i] >= target_) return true;
+    return false;
+  }
+  Formation f_;
+  int target_;
+  std::unordered_map<Board, double> memo_;
+};
+
+fs::path temp_dir(const std::string& name) {
+  fs::path p = fs::temp_directory_path() / ("ai2048_endgame_" + name);
+  fs::remove_all(p);
+  return p;
+}
+
+EndgameTable build(const Formation& f, int target, const fs::path& dir, unsigned threads = 2) {
+  BuildOptions o;
+  o.formation = f;
+  o.target = target;
+  o.dir = dir.string();
+  o.threads = threads;
+  BuildSummary s;
+  std::string error;
+  EXPECT_TRUE(build_table(o, &s, &error)) << error;
+  EndgameTable table;
+  EXPECT_TRUE(load_table_dir(o.dir, &table, &error)) << error;
+  return table;
+}
+
+}  // namespace
+
+TEST(Formation, SymmetriesArePermutationsAndTheFirstIsTheIdentity) {
+  for (int s = 0; s < 8; ++s) {
+    std::uint32_t seen = 0;
+    for (int i = 0; i < 16; ++i) seen |= 1u << kSymmetry[s][i];
+    EXPECT_EQ(seen, 0xFFFFu) << "symmetry " << s;
+  }
+  for (int i = 0; i < 16; ++i) EXPECT_EQ(kSymmetry[0][i], i);
+  // All eight differ.
+  for (int a = 0; a < 8; ++a)
+    for (int b = a + 1; b < 8; ++b) EXPECT_NE(kSymmetry[a], kSymmetry[b]);
+}
+
+TEST(Formation, NeighbouringWallsDifferSoTheyNeverMerge) {
+  for (const auto& name : formation_names()) {
+    Formation f;
+    ASSERT_TRUE(formation_by_name(name, &f));
+    EXPECT_EQ(f.free_count(), 10) << name;
+    for (int i = 0; i < 16; ++i) {
+      if (!(f.wall_cells >> i & 1)) continue;
+      EXPECT_GE(cell(f.wall_pattern, i), 14) << name;
+      if (i % 4 < 3 && (f.wall_cells >> (i + 1) & 1))
+        EXPECT_NE(cell(f.wall_pattern, i), cell(f.wall_pattern, i + 1)) << name << " cell " << i;
+      if (i < 12 && (f.wall_cells >> (i + 4) & 1))
+        EXPECT_NE(cell(f.wall_pattern, i), cell(f.wall_pattern, i + 4)) << name << " cell " << i;
+    }
+  }
+}
+
+TEST(Formation, ABoardFitsInEverySymmetryWithTheSameKey) {
+  Formation f = snake();
+  // Canonical: 16384 8192 4096 2048 along the bottom, 1024 512 above its right end.
+  Tiles canonical;
+  canonical.exponent = {0, 1, 2, 0, 3, 0, 0, 1, 4, 0, 10, 9, 14, 13, 12, 11};
+  Fit base = fit(f, canonical, 9);
+  ASSERT_EQ(base.symmetry, 0);
+  EXPECT_EQ(base.target, 9);
+  for (int s = 0; s < 8; ++s) {
+    Tiles shown;  // canonical cell i stands at real cell kSymmetry[s][i]
+    for (int i = 0; i < 16; ++i) shown.exponent[kSymmetry[s][i]] = canonical.exponent[i];
+    Fit got = fit(f, shown, 9);
+    ASSERT_GE(got.symmetry, 0) << "symmetry " << s;
+    EXPECT_EQ(got.key, base.key) << "symmetry " << s;
+    EXPECT_EQ(got.target, 9);
+  }
+}
+
+TEST(Formation, BrokenFormationsAndTooLargeTargetsDoNotFit) {
+  Formation f = snake();
+  Tiles t;
+  t.exponent = {0, 1, 2, 0, 3, 0, 0, 1, 4, 0, 10, 9, 14, 13, 12, 11};
+  EXPECT_LT(fit(f, t, 8).symmetry, 0);  // target 512 asked at most 256
+  Tiles big_free = t;
+  big_free.exponent[0] = 9;  // a free tile as large as the smallest wall
+  EXPECT_LT(fit(f, big_free, 9).symmetry, 0);
+  Tiles hole = t;
+  hole.exponent[15] = 0;  // a wall cell empty
+  EXPECT_LT(fit(f, hole, 9).symmetry, 0);
+  // A 65536 and a 32768 among the walls: it fits, the walls' values are ignored.
+  Tiles huge = t;
+  huge.exponent[12] = 16, huge.exponent[13] = 15;
+  Fit h = fit(f, huge, 9);
+  EXPECT_EQ(h.symmetry, 0);
+  EXPECT_EQ(h.key, fit(f, t, 9).key);
+}
+
+TEST(Formation, AfterMoveTellsWallMovesTargetsAndKeys) {
+  Formation f = snake();
+  Tiles t;
+  t.exponent = {0, 0, 0, 0, 0, 0, 0, 0, 8, 8, 10, 9, 14, 13, 12, 11};
+  Fit base = fit(f, t, 9);
+  ASSERT_EQ(base.symmetry, 0);
+  // Left merges the two 256s into a 512 and slides the walls: the walls moved.
+  EXPECT_EQ(after_move(f, base, t, apply_move(t, kLeft).tiles).kind, AfterMove::kWallMoved);
+  // Right merges them against the walls: the target is made.
+  EXPECT_EQ(after_move(f, base, t, apply_move(t, kRight).tiles).kind, AfterMove::kReached);
+  Tiles u = t;
+  u.exponent[9] = 7;
+  AfterMove m = after_move(f, base, u, apply_move(u, kUp).tiles);
+  EXPECT_EQ(m.kind, AfterMove::kWallMoved);
+  u.exponent[0] = 1;
+  m = after_move(f, fit(f, u, 9), u, apply_move(u, kRight).tiles);
+  ASSERT_EQ(m.kind, AfterMove::kKey);
+  EXPECT_EQ(cell(m.key, 3), 1);  // the 2 slid to the right end of the top row
+}
+
+TEST(TableBuilder, EveryRateEqualsTheMemoisedExpectimax) {
+  for (const auto& name : formation_names()) {
+    Formation f;
+    ASSERT_TRUE(formation_by_name(name, &f));
+    // 32 for the snake (787,447 states); 16 for the block, to keep the test short.
+    int target = name == "snake" ? 5 : 4;
+    EndgameTable table = build(f, target, temp_dir("brute_" + name));
+    BruteForce brute(f, target);
+    std::uint64_t checked = 0;
+    for (const auto& layer : table.layers())
+      for (std::size_t k = 0; k < layer.keys.size(); ++k, ++checked)
+        ASSERT_NEAR(layer.rates[k], brute.rate(from_bitboard(layer.keys[k])), 1e-6)
+            << name << " key " << std::hex << layer.keys[k];
+    // Every state the recursion met from the start is in the table, and no other.
+    EXPECT_EQ(brute.states(), checked) << name;
+    EXPECT_GT(checked, 10000u) << name;
+    float start = table.rate(f.wall_pattern);
+    EXPECT_GT(start, 0.1f);
+    EXPECT_LT(start, 1.0f);
+  }
+}
+
+TEST(TableBuilder, ATargetTwiceAsLargeHasMoreStatesAndLowerRates) {
+  Formation f = snake();
+  EndgameTable t4 = build(f, 4, temp_dir("t4"));
+  EndgameTable t5 = build(f, 5, temp_dir("t5"));
+  EXPECT_GT(t5.states(), 3 * t4.states());
+  // A board that must build a 32 is no likelier to succeed than one that must build a 16.
+  EXPECT_LE(t5.rate(f.wall_pattern), t4.rate(f.wall_pattern) + 1e-6f);
+}
+
+TEST(TableBuilder, AKilledBuildResumesToTheSameTable) {
+  Formation f = snake();
+  fs::path whole = temp_dir("whole"), killed = temp_dir("killed");
+  EndgameTable reference = build(f, 4, whole, 1);
+  EndgameTable first = build(f, 4, killed, 2);
+  // Kill it part way through the backward pass, and again in the forward pass.
+  int layers = static_cast<int>(first.layers().size());
+  for (int i = 0; i < layers / 2; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "rates-%04d.bin", i);
+    fs::remove(killed / name);
+  }
+  fs::remove(killed / "table.txt");
+  EndgameTable resumed = build(f, 4, killed, 2);
+  for (int i = layers / 3; i < layers; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "keys-%04d.bin", i);
+    fs::remove(killed / name);
+    std::snprintf(name, sizeof name, "rates-%04d.bin", i);
+    fs::remove(killed / name);
+  }
+  fs::remove(killed / "forward.txt");
+  fs::remove(killed / "table.txt");
+  EndgameTable again = build(f, 4, killed, 2);
+  for (const EndgameTable* t : {&resumed, &again}) {
+    ASSERT_EQ(t->layers().size(), reference.layers().size());
+    for (std::size_t i = 0; i < reference.layers().size(); ++i) {
+      EXPECT_EQ(t->layers()[i].keys, reference.layers()[i].keys) << "layer " << i;
+      EXPECT_EQ(t->layers()[i].rates, reference.layers()[i].rates) << "layer " << i;
+    }
+  }
+}
+
+TEST(TableBuilder, RefusesAnotherTablesDirectoryAndBadTables) {
+  Formation f = snake();
+  fs::path dir = temp_dir("other");
+  build(f, 4, dir);
+  BuildOptions o;
+  o.formation = f;
+  o.target = 5;
+  o.dir = dir.string();
+  BuildSummary s;
+  std::string error;
+  EXPECT_FALSE(build_table(o, &s, &error));
+  EXPECT_NE(error.find("holds another table"), std::string::npos) << error;
+
+  EndgameTable table;
+  error.clear();
+  EXPECT_FALSE(load_table_dir(temp_dir("missing").string(), &table, &error));
+  EXPECT_NE(error.find("no finished table"), std::string::npos) << error;
+  // A truncated rates file.
+  fs::resize_file(dir / "rates-0003.bin", fs::file_size(dir / "rates-0003.bin") - 2);
+  error.clear();
+  EXPECT_FALSE(load_table_dir(dir.string(), &table, &error));
+  EXPECT_NE(error.find("truncated"), std::string::npos) << error;
+  // A description that is not one.
+  std::ofstream(dir / "table.txt") << "formation hexagon\ntarget 4\nlayers 3\nstates 9\n";
+  error.clear();
+  EXPECT_FALSE(load_table_dir(dir.string(), &table, &error));
+  EXPECT_NE(error.find("not a table description"), std::string::npos) << error;
+}
