@@ -123,7 +123,7 @@ void sum_features(const NTupleLayout& layout, const Weight* w, const Board* boar
 // network knows well, and its value is doubled (halving those tiles about
 // halves the score still to come). Measured over 100 seeded games at depth 2,
 // the first shipped network's average rose from 329,245 to 349,123 and its 32768
-// rate from 1% to 6% (README, "The learned evaluation").
+// rate from 1% to 6% (docs/results/2026-11-network-training.md).
 constexpr int kDowngradeFrom = 14;       // the largest tile's exponent: 16384
 constexpr float kDowngradeScale = 2.0f;  // the downgraded board's value times this
 

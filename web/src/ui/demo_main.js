@@ -20,7 +20,7 @@ const params = new URLSearchParams(location.search);
 const settings = loadSettings({
   search: location.search,
   // A whole strong game in minutes: depth 2 with the network, animated at about
-  // 55 moves/s (README: The learned network in the browser).
+  // 55 moves/s (docs/results/2026-11-browser-figures.md).
   defaults: { speed: 'brisk', strength: 'd2', player: 'expectimax', evil: false },
 });
 
