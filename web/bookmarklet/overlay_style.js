@@ -3,7 +3,7 @@ export const OVERLAY_CSS = `
 :host { all: initial; }
 .panel {
   box-sizing: border-box; width: 300px; padding: 10px 12px;
-  font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  font: 13px/1.4 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif;
   color: #776e65; background: #faf8ef; border: 2px solid #bbada0; border-radius: 8px;
   box-shadow: 0 4px 18px rgba(0, 0, 0, 0.25);
 }

@@ -5,10 +5,12 @@ import { copyStatic } from './copy_static.mjs';
 import { buildBookmarklet } from './build_bookmarklet.mjs';
 import { buildServiceWorker } from './build_service_worker.mjs';
 import { buildExtension } from './build_extension.mjs';
+import { stampVersion } from './version.mjs';
 
 const started = Date.now();
 buildWasm();
 copyStatic();
+stampVersion();
 buildBookmarklet();
 buildServiceWorker();
 buildExtension();

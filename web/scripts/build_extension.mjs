@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bundleModules, moduleOrder } from './bundle_modules.mjs';
 import { distDir, distWasmDir, root, webDir } from './paths.mjs';
+import { packageVersion } from './version.mjs';
 import { zipFiles } from './zip_writer.mjs';
 
 export const extensionDir = path.join(distDir, 'extension');
@@ -54,7 +55,7 @@ function sizeOf(names) {
 export function buildExtension() {
   fs.rmSync(extensionDir, { recursive: true, force: true });
   const manifest = JSON.parse(fs.readFileSync(path.join(sourceDir, 'manifest.json'), 'utf8'));
-  manifest.version = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+  manifest.version = packageVersion();
   put('manifest.json', `${JSON.stringify(manifest, null, 2)}\n`);
 
   for (const file of moduleOrder(PAGE_MODULES.map((m) => path.join(sourceDir, m)))) {

@@ -17,6 +17,13 @@ export function fillSelect(select, options, selectedId) {
       return option;
     }),
   );
+  showChoiceTitle(select);
+}
+
+// The chosen option's title (what a speed means for a whole game, what a
+// strength gave) as the list's own tooltip.
+export function showChoiceTitle(select) {
+  select.title = select.selectedOptions[0]?.title || '';
 }
 
 export function summaryText(summary) {
@@ -54,10 +61,12 @@ export class AiControls {
     this.speedSelect.addEventListener('change', () => {
       controller.setSpeed(this.speedSelect.value);
       onSpeedChange(controller.speed);
+      showChoiceTitle(this.speedSelect);
       this.speedSelect.blur();
     });
     this.strengthSelect.addEventListener('change', () => {
       controller.setStrength(this.strengthSelect.value);
+      showChoiceTitle(this.strengthSelect);
       this.strengthSelect.blur();
     });
     this.playerSelect?.addEventListener('change', () => {

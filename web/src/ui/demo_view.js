@@ -31,13 +31,16 @@ export function renderMilestones(list, reached) {
 export function renderTally(root, tally) {
   const doc = root.ownerDocument;
   root.querySelector('.demo-games-count').textContent = String(tally.count);
+  // Before the first game ends: say so, rather than "0 / 0" and empty tables.
+  const note = root.querySelector('.demo-games-note');
+  if (note) note.hidden = tally.count > 0;
   root.querySelector('.demo-table tbody').replaceChildren(
     ...tally.rows().map((row) => {
       const tr = doc.createElement('tr');
       tr.dataset.tile = row.tile;
       tr.append(
         cell(doc, String(row.tile)),
-        cell(doc, `${row.reached} / ${tally.count}`),
+        cell(doc, tally.count ? `${row.reached} / ${tally.count}` : '–'),
         cell(doc, tally.count ? formatPercent(row.share) : '–'),
       );
       return tr;
@@ -50,7 +53,17 @@ export function renderTally(root, tally) {
   set('bestScore', tally.count ? String(tally.bestScore()) : '–');
   set('averageMoves', tally.count ? String(Math.round(tally.averageMoves())) : '–');
   const recent = tally.games.slice(-10).reverse();
-  root.querySelector('.demo-recent tbody').replaceChildren(
+  const recentBody = root.querySelector('.demo-recent tbody');
+  if (!recent.length) {
+    const tr = doc.createElement('tr');
+    tr.className = 'empty';
+    const td = cell(doc, 'No game has ended yet.');
+    td.colSpan = 7;
+    tr.append(td);
+    recentBody.replaceChildren(tr);
+    return;
+  }
+  recentBody.replaceChildren(
     ...recent.map((g) => {
       const tr = doc.createElement('tr');
       tr.append(

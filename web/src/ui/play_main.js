@@ -12,6 +12,7 @@ import { LivePanel } from './panel.js';
 import { loadNetworkAfterPaint } from './network_status.js';
 import { registerServiceWorker } from './offline.js';
 import { BoardRenderer } from './renderer.js';
+import { DEFAULT_PLAY_STRENGTH, DEFAULT_PLAYER, DEFAULT_SPEED } from './presets.js';
 import { loadSettings, saveSettings } from './settings_store.js';
 
 const AI_KEYS = { 80: 'autoplay', 78: 'step', 73: 'hint' }; // P, N, I
@@ -20,7 +21,7 @@ const gameContainer = document.querySelector('.game-container');
 const settings = loadSettings({
   search: location.search,
   storage: browserStorage(),
-  defaults: { speed: 'quick', strength: 't50', player: 'expectimax', evil: false },
+  defaults: { speed: DEFAULT_SPEED, strength: DEFAULT_PLAY_STRENGTH, player: DEFAULT_PLAYER, evil: false },
 });
 const engine = loadEngine();
 loadNetworkAfterPaint(engine, document.querySelector('.ai-network')).finally(registerServiceWorker);
@@ -44,7 +45,11 @@ input.on('hint', () => {
   if (!controller.autoplay) controller.hint();
 });
 
-const hintView = new HintView(gameContainer.querySelector('.ai-hint-arrow'), document.querySelector('.ai-hint-values'));
+const hintView = new HintView(
+  gameContainer.querySelector('.ai-hint-arrow'),
+  document.querySelector('.ai-hint-values'),
+  document.querySelector('.ai-hint-legend'),
+);
 controller.onUpdate((_, reason) => {
   if (reason === 'hint') hintView.show(controller.hintResult);
 });

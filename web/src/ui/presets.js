@@ -4,13 +4,66 @@
 // search budget handed to engine.bestMove (settings: time per move, a fixed
 // depth, or Monte Carlo's playouts); each player offers the strengths that
 // mean something to it (strengthsFor).
+// Each label says about how long a whole game takes at that speed: a game that
+// reaches 16384 at depth 2 is about 13,000 moves. The rates are measured at
+// depth 2 with the network in Chromium on a loaded 2-core machine
+// (tools/figures/default_speed_figures.mjs --speeds); where the search, not the
+// pause, sets the pace (Fast, Fastest), the title says what a slower strength
+// makes of it.
+export const GAME_MOVES = 13_000;
 export const SPEEDS = [
-  { id: 'relaxed', label: 'Relaxed (600 ms a move)', intervalMs: 600, animate: true },
-  { id: 'paced', label: 'Animated (300 ms a move)', intervalMs: 300, animate: true },
-  { id: 'quick', label: 'Quick (120 ms a move)', intervalMs: 120, animate: true },
-  { id: 'brisk', label: 'Brisk (16 ms a move, animated)', intervalMs: 16, animate: true },
-  { id: 'fast', label: 'Fast (animated, no pause)', intervalMs: 0, animate: true },
-  { id: 'max', label: 'Fastest (no animations)', intervalMs: 0, animate: false },
+  {
+    id: 'relaxed',
+    label: 'Relaxed: 1.7 moves/s, 2 h a game',
+    title: '600 ms a move, slow enough to follow every move: about 2 hours for a 13,000-move game',
+    intervalMs: 600,
+    animate: true,
+  },
+  {
+    id: 'paced',
+    label: 'Animated: 3.3 moves/s, 1 h a game',
+    title: '300 ms a move: about 65 minutes for a 13,000-move game',
+    intervalMs: 300,
+    animate: true,
+  },
+  {
+    id: 'quick',
+    label: 'Quick: 8 moves/s, 26 min a game',
+    title: '120 ms a move: about 26 minutes for a 13,000-move game',
+    intervalMs: 120,
+    animate: true,
+  },
+  {
+    id: 'lively',
+    label: 'Lively: 30 moves/s, 7 min a game',
+    title:
+      'The default: 33 ms a move, the tiles animated; at depth 2 a 2048 tile in 30 to 40 s and about 7 minutes for a 13,000-move game (a strength that takes longer than 33 ms a move sets a slower pace)',
+    intervalMs: 33,
+    animate: true,
+  },
+  {
+    id: 'brisk',
+    label: 'Brisk: 60 moves/s, 4 min a game',
+    title: "16 ms a move, animated (the demo's): about 4 minutes for a 13,000-move game",
+    intervalMs: 16,
+    animate: true,
+  },
+  {
+    id: 'fast',
+    label: 'Fast: no pause, 30 s a game',
+    title:
+      'Animated, no pause between moves: as fast as the strength allows; at depth 2 with the network about 700 moves/s, about 30 s for a 13,000-move game (at 50 ms a move about 13 minutes)',
+    intervalMs: 0,
+    animate: true,
+  },
+  {
+    id: 'max',
+    label: 'Fastest: no animations, 30 s a game',
+    title:
+      'No animations, no pause: as fast as the strength allows; at depth 2 with the network about 700 moves/s, about 30 s for a 13,000-move game (at 50 ms a move about 13 minutes)',
+    intervalMs: 0,
+    animate: false,
+  },
 ];
 
 // Expectimax's strengths (minimax takes the same; Monte Carlo the times).
@@ -120,6 +173,10 @@ export const BOOKMARKLET_STRENGTHS = [
 ];
 
 export const DEFAULT_PLAYER = 'expectimax';
+// The play page's Autoplay: depth 2 at about 30 moves/s, animated, shows a
+// 2048 within about a minute of pressing Autoplay.
+export const DEFAULT_SPEED = 'lively';
+export const DEFAULT_PLAY_STRENGTH = 'd2';
 export const DEFAULT_STRENGTH = 't50';
 
 export function findSpeed(id) {
