@@ -9,9 +9,14 @@
 #include "cli/commands.h"
 #include "engine/board.h"
 
+// The project's one version, package.json's: CMakeLists.txt reads it there.
+#ifndef AI2048_VERSION
+#error "AI2048_VERSION is defined by CMakeLists.txt, from package.json's version"
+#endif
+
 namespace {
 
-const char kVersion[] = "ai2048 0.2.0 (network file format 1)";
+const char kVersion[] = "ai2048 " AI2048_VERSION " (network file format 1)";
 
 // Option groups that several commands share.
 const char kSearchHelp[] =

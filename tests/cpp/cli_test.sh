@@ -136,7 +136,13 @@ expect_error "--lambda must be a number from 0" train --games 1 --lambda 2 --out
 expect_error "--start-tile takes a tile value from 4 to 32768" train --games 1 --start-tile 100 --out "$tmp/x.n2048"
 
 # --help and --version answer with status 0; every command has its own usage.
-"$AI2048" --version | grep -q '^ai2048 [0-9]' || { echo "FAIL: --version"; fails=$((fails + 1)); }
+# The version is package.json's, the project's one version.
+package_version=$(sed -n 's/^  "version": "\([^"]*\)",$/\1/p' "$(dirname "$0")/../../package.json")
+version_line=$("$AI2048" --version)
+case "$version_line" in
+  "ai2048 $package_version ("*) ;;
+  *) echo "FAIL: --version says '$version_line', package.json '$package_version'"; fails=$((fails + 1)) ;;
+esac
 "$AI2048" --help | grep -q 'usage: ai2048 COMMAND' || { echo "FAIL: --help"; fails=$((fails + 1)); }
 for c in selfplay suggest bench arena train network; do
   if ! out=$("$AI2048" "$c" --help 2>&1) || ! echo "$out" | grep -q "^  $c "; then
