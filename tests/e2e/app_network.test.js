@@ -30,7 +30,9 @@ function recordNetworkStates() {
 
 const networkState = (page) => page.evaluate(() => document.querySelector('.ai-network').dataset.state);
 const networkLine = (page) => page.evaluate(() => document.querySelector('.ai-network').textContent.trim());
-const demoMoves = (page) => page.evaluate(() => Number(document.querySelector('.demo-live').dataset.moves));
+// The AI's moves over all games (the move counter starts again with each game,
+// so a game ending between two reads could hide the moves made).
+const demoMoves = (page) => page.evaluate(() => Number(document.querySelector('.demo-live').dataset.aiMoves));
 
 async function waitForNetworkEnd(page) {
   await page.waitForFunction(
@@ -59,7 +61,7 @@ describe('the learned network in the pages', () => {
     expect(states).toEqual(['heuristic', 'loading', 'network']);
     expect(await page.evaluate(() => window.sawProgressBar)).toBe(true);
     const before = await demoMoves(page);
-    await page.waitForFunction((n) => Number(document.querySelector('.demo-live').dataset.moves) >= n + 10, before, {
+    await page.waitForFunction((n) => Number(document.querySelector('.demo-live').dataset.aiMoves) >= n + 10, before, {
       timeout: 60_000,
     });
     expect(errors).toEqual([]);
@@ -106,9 +108,13 @@ describe('the learned network in the pages', () => {
         expect(line).toMatch(/^Evaluation: heuristic\. The learned network could not load: /);
         expect(line).toMatch(reason);
         const before = await demoMoves(page);
-        await page.waitForFunction((n) => Number(document.querySelector('.demo-live').dataset.moves) >= n + 5, before, {
-          timeout: 60_000,
-        });
+        await page.waitForFunction(
+          (n) => Number(document.querySelector('.demo-live').dataset.aiMoves) >= n + 5,
+          before,
+          {
+            timeout: 60_000,
+          },
+        );
         // The 404 is the browser's own console line; nothing else may go wrong.
         expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
         await context.close();
@@ -148,9 +154,13 @@ describe('the learned network in the pages', () => {
       await waitForNetworkEnd(page);
       expect(await networkState(page)).toBe('network');
       const before = await demoMoves(page);
-      await page.waitForFunction((n) => Number(document.querySelector('.demo-live').dataset.moves) >= n + 10, before, {
-        timeout: 60_000,
-      });
+      await page.waitForFunction(
+        (n) => Number(document.querySelector('.demo-live').dataset.aiMoves) >= n + 10,
+        before,
+        {
+          timeout: 60_000,
+        },
+      );
       // Another page of the site, never opened before, comes from the cache too.
       await page.goto(`${server.url}index.html?network=off`);
       await page.waitForSelector('.ai-hint-button:not([disabled])', { timeout: 30_000 });
