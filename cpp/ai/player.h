@@ -18,6 +18,7 @@
 
 #include "ai/evaluation.h"
 #include "ai/search_settings.h"
+#include "endgame/table_probe.h"
 #include "engine/tiles.h"
 
 namespace g2048 {
@@ -25,6 +26,7 @@ namespace g2048 {
 struct PlayerSettings {
   SearchSettings search;          // expectimax and minimax budget; montecarlo: nodes/time_ms
   EvaluationSettings evaluation;  // expectimax's evaluation (evaluation.h)
+  endgame::TableSettings tables;  // expectimax's endgame tables (none: the search alone)
   int playouts = 100;             // montecarlo: random playouts per legal move
   int playout_depth = 0;          // montecarlo: moves per playout; 0 plays to the end
   bool alpha_beta = true;         // minimax: false is plain minimax (same answer, slower)

@@ -49,6 +49,9 @@ struct SearchResult {
   int depth = 0;            // deepest depth completed
   std::uint64_t nodes = 0;  // moves applied by the search
   double ms = 0;
+  // Set when an endgame table chose the move (endgame/table_probe.h): its
+  // success rate, the chance of making the next tile of the chain; else -1.
+  float table_rate = -1.0f;
 };
 
 }  // namespace g2048

@@ -28,9 +28,10 @@ struct TurnRecord {
   Tiles before;
   int dir;
   std::uint64_t gain;
-  Tiles after;    // after the move and its spawn
-  int depth = 0;  // the search's depth reached
-  double ms = 0;  // the search's time
+  Tiles after;              // after the move and its spawn
+  int depth = 0;            // the search's depth reached
+  double ms = 0;            // the search's time
+  bool from_table = false;  // an endgame table chose the move
 };
 
 using ChooseMove = std::function<SearchResult(const Tiles&)>;
@@ -46,5 +47,11 @@ GameRecord play_game(std::uint64_t seed, const ChooseMove& choose, const OnTurn&
 // ends the game, its reason in GameRecord::stopped.
 GameRecord play_game(std::uint64_t seed, const ChooseMove& choose, Spawner& spawner,
                      const OnTurn& on_turn = {}, std::uint64_t max_moves = 0);
+
+// A game from a given board (a harvested position: no opening spawns), its
+// spawns from Rng(seed). The record's score counts the moves played here only.
+GameRecord play_game_from(const Tiles& start, std::uint64_t seed, const ChooseMove& choose,
+                          Spawner& spawner, const OnTurn& on_turn = {},
+                          std::uint64_t max_moves = 0);
 
 }  // namespace g2048

@@ -11,5 +11,6 @@ int run_arena(const Args& args);
 int run_train(const Args& args);
 int run_network(const Args& args);
 int run_tables(const Args& args);
+int run_harvest(const Args& args);
 
 }  // namespace g2048::cli

@@ -27,6 +27,11 @@ const char kSearchHelp[] =
     "evaluation: --eval network|heuristic (default: the shipped network when present)\n"
     "  [--network FILE] [--weights k=v,...]   another network; the heuristic's weights\n"
     "  [--downgrade on|off]                   the network's tile downgrading (default on)\n";
+const char kTablesHelp[] =
+    "endgame tables (expectimax): --tables off|DIR[,DIR]  tables built by ai2048 tables build\n"
+    "  (a table's directory or a folder of them; default off) [--table-margin M]: the\n"
+    "  table's move is played unless the search values it more than M below its best\n"
+    "  (a share, default 0.02) [--table-min-rate R]: or its success rate is below R (0.05)\n";
 const char kPlayersHelp[] =
     "players: expectimax (default), minimax, montecarlo, greedy, corner\n"
     "  [--playouts K] [--playout-depth D]  montecarlo: playouts per move, moves per playout\n"
@@ -45,7 +50,15 @@ const Command kCommands[] = {
     {"selfplay", g2048::cli::run_selfplay,
      "  selfplay [--games N] [--seed S] [--jobs J] [--trace FILE] [--max-moves M] [search]\n"
      "           [--player NAME] [--spawner NAME] [players]\n"
-     "        seeded games: one JSON line per game, then a summary line\n",
+     "           [--from FILE] [--census] [tables]\n"
+     "        seeded games: one JSON line per game, then a summary line; --from: one\n"
+     "        game from each board in FILE (summary: the share that doubled its largest\n"
+     "        tile); --census: where the largest tiles stood, as one more JSON line\n",
+     true, true},
+    {"harvest", g2048::cli::run_harvest,
+     "  harvest --tile T [--games N] [--seed S] [--jobs J] [search] [players]\n"
+     "        seeded games, each stopped at its first tile T: that board, one line of\n"
+     "        16 values per game that made it (the boards selfplay --from plays)\n",
      true, true},
     {"suggest", g2048::cli::run_suggest,
      "  suggest BOARD [search]      BOARD: 16 tile values, row-major, e.g. 0,0,2,0,...\n"
@@ -88,12 +101,14 @@ void print_usage(std::FILE* to) {
   for (const Command& c : kCommands) std::fputs(c.usage, to);
   std::fputs(kSearchHelp, to);
   std::fputs(kPlayersHelp, to);
+  std::fputs(kTablesHelp, to);
 }
 
 void print_command_usage(const Command& c) {
   std::printf("usage:\n%s", c.usage);
   if (c.search_options) std::fputs(kSearchHelp, stdout);
   if (c.player_options) std::fputs(kPlayersHelp, stdout);
+  if (c.player_options) std::fputs(kTablesHelp, stdout);
 }
 
 }  // namespace

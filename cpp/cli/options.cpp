@@ -15,7 +15,8 @@ const std::vector<std::string> kSearchOptions = {
     "--depth",      "--nodes",   "--time-ms", "--min-depth", "--max-depth", "--cutoff",
     "--table-bits", "--weights", "--eval",    "--network",   "--downgrade"};
 
-const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume", "--restarts"};
+const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume", "--restarts",
+                                         "--census"};
 
 namespace {
 bool is_flag(const std::string& a) {

@@ -14,6 +14,12 @@ namespace g2048::cli {
 // --playouts K --playout-depth D --evil-depth D
 extern const std::vector<std::string> kPlayerTuningOptions;
 
+// --tables off|DIR[,DIR...] --table-margin M --table-min-rate R
+extern const std::vector<std::string> kTableOptions;
+// The endgame tables to consult (none by default). Each DIR is a table's
+// directory (ai2048 tables build) or a folder of them; each is loaded once.
+endgame::TableSettings table_settings(const Args& args);
+
 // The player's settings: `search` as the budget, then the Monte Carlo options.
 PlayerSettings player_settings(const Args& args, const SearchSettings& search);
 // Throws a UsageError naming the known players when name is not one, or when

@@ -22,6 +22,7 @@
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
+#include "endgame/census.h"
 
 namespace g2048::cli {
 
@@ -123,23 +124,55 @@ bool ask_on_terminal(const Tiles& board, Placement* out) {
   }
 }
 
-}  // namespace
+// Boards, one per line (16 tile values; blank lines and lines from # skipped).
+std::vector<Tiles> read_boards(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw UsageError("cannot read the boards file " + path);
+  std::vector<Tiles> boards;
+  int line_no = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
+    Tiles t;
+    std::string error;
+    if (!parse_board_text(line, &t, &error))
+      throw UsageError(path + " line " + std::to_string(line_no) + ": " + error);
+    if (game_over(t))
+      throw UsageError(path + " line " + std::to_string(line_no) + ": the board has no legal move");
+    boards.push_back(t);
+  }
+  if (boards.empty()) throw UsageError(path + " holds no board");
+  return boards;
+}
 
-int run_selfplay(const Args& args) {
-  std::vector<std::string> known = kSearchOptions;
-  known.insert(known.end(), kPlayerTuningOptions.begin(), kPlayerTuningOptions.end());
-  known.insert(known.end(),
-               {"--games", "--seed", "--jobs", "--trace", "--max-moves", "--player", "--spawner"});
-  args.check_known(known);
-  GameRunOptions run = game_run_options(args, "selfplay", 1);
-  std::uint64_t games = run.games, seed = run.seed, max_moves = run.max_moves;
-  unsigned jobs = run.jobs;
+// What one run of games does: selfplay (whole games, or games from boards),
+// or harvest (stop each game at its first tile of harvest_exponent).
+struct RunMode {
+  std::vector<Tiles> from;   // start boards; empty: new games
+  int harvest_exponent = 0;  // harvest: the tile to stop at
+  bool census = false;
+};
+
+int run_games(const Args& args, const std::string& command, const RunMode& mode) {
   std::string player_name = args.text("--player", "expectimax");
   std::string spawner_name = args.text("--spawner", "random");
   PlayerSettings settings = player_settings(args, search_settings(args));
   if (player_name == "expectimax") apply_default_depth(args, settings.evaluation, &settings.search);
   check_player(player_name, settings);
   check_spawner_name(spawner_name);
+  GameRunOptions run;
+  if (mode.from.empty()) {
+    run = game_run_options(args, command, 1);
+  } else {
+    if (!args.positional().empty())
+      throw UsageError(command + " takes no board; unexpected \"" + args.positional()[0] + "\"");
+    run.games = args.count("--games", mode.from.size(), 1, mode.from.size());
+    run.seed = args.count("--seed", 1, 0, UINT64_MAX / 2);
+    run.jobs = static_cast<unsigned>(args.count("--jobs", 1, 1, 256));
+    run.max_moves = args.count("--max-moves", 0, 0, UINT64_MAX / 2);
+  }
+  std::uint64_t games = run.games, seed = run.seed, max_moves = run.max_moves;
+  unsigned jobs = run.jobs;
   SpawnerSettings spawn_settings = spawner_settings(args);
   if (spawner_name == "human") {
     spawn_settings.ask = ask_on_terminal;
@@ -155,6 +188,9 @@ int run_selfplay(const Args& args) {
 
   std::mutex out_mutex;
   std::vector<GameRecord> records;
+  std::vector<std::string> harvested(games);  // harvest: each game's board, in seed order
+  endgame::Census census;
+  std::uint64_t converted = 0;  // games from boards that doubled their largest tile
   std::atomic<std::uint64_t> next_game{0}, moves_done{0};
   auto start = std::chrono::steady_clock::now();
   auto worker = [&] {
@@ -163,18 +199,37 @@ int run_selfplay(const Args& args) {
     std::unique_ptr<Spawner> spawner = make_spawner(spawner_name, spawn_settings, &error);
     for (std::uint64_t i; (i = next_game++) < games;) {
       std::string game_trace;
+      endgame::Census game_census;
+      Tiles last;
+      bool harvest_done = false;
       player->set_seed(seed + i);
-      auto choose = [&](const Tiles& t) { return player->choose(t); };
+      auto choose = [&](const Tiles& t) {
+        // Harvest: no move once the tile is made, which ends the game there.
+        if (harvest_done) return SearchResult();
+        return player->choose(t);
+      };
       auto on_turn = [&](const TurnRecord& turn) {
         ++moves_done;
+        last = turn.after;
+        if (mode.census) game_census.add_position(turn.before, turn.from_table);
         if (trace.is_open()) game_trace += trace_line(seed + i, turn);
+        if (mode.harvest_exponent && !harvest_done &&
+            max_exponent(turn.after) >= mode.harvest_exponent) {
+          harvest_done = true;
+          harvested[i] = board_text(turn.after);
+        }
       };
       double cpu_start = thread_cpu_seconds();
-      GameRecord g = play_game(seed + i, choose, *spawner, on_turn, max_moves);
+      GameRecord g = mode.from.empty() ? play_game(seed + i, choose, *spawner, on_turn, max_moves)
+                                       : play_game_from(mode.from[i], seed + i, choose, *spawner,
+                                                        on_turn, max_moves);
       g.cpu_seconds = thread_cpu_seconds() - cpu_start;
+      if (mode.census) game_census.add_death(last);
       std::lock_guard<std::mutex> lock(out_mutex);
       records.push_back(g);
-      std::printf("%s\n", game_line(g).c_str());
+      census.merge(game_census);
+      if (!mode.from.empty()) converted += g.max_exponent > max_exponent(mode.from[i]);
+      if (!mode.harvest_exponent) std::printf("%s\n", game_line(g).c_str());
       std::fflush(stdout);
       if (trace.is_open()) trace << game_trace << std::flush;
     }
@@ -184,7 +239,7 @@ int run_selfplay(const Args& args) {
 
   // Progress on stderr, about once a second, until every game is done.
   std::thread progress([&] {
-    for (;;) {
+    for (int ticks = 1;; ++ticks) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       std::size_t done;
       {
@@ -192,23 +247,75 @@ int run_selfplay(const Args& args) {
         done = records.size();
       }
       if (done == games) break;
-      static int ticks = 0;
-      if (++ticks % 5) continue;
+      if (ticks % 5) continue;
       double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::fprintf(stderr, "selfplay: %zu/%llu games done, %llu moves, %.0f moves/s\n", done,
-                   static_cast<unsigned long long>(games),
+      std::fprintf(stderr, "%s: %zu/%llu games done, %llu moves, %.0f moves/s\n", command.c_str(),
+                   done, static_cast<unsigned long long>(games),
                    static_cast<unsigned long long>(moves_done.load()), moves_done / secs);
     }
   });
   for (auto& t : threads) t.join();
   progress.join();
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (mode.harvest_exponent) {
+    // The boards in seed order (repeatable whatever the threads), then a count on stderr.
+    std::size_t made = 0;
+    for (const auto& b : harvested) {
+      if (b.empty()) continue;
+      ++made;
+      std::printf("%s\n", b.c_str());
+    }
+    std::fprintf(stderr, "harvest: %zu of %llu games made a %llu (%.0f s)\n", made,
+                 static_cast<unsigned long long>(games), 1ULL << mode.harvest_exponent, wall);
+    return 0;
+  }
   std::string summary = summary_line(records, wall);
   if (!default_pair)
     summary.insert(summary.size() - 1,
                    ",\"player\":\"" + player_name + "\",\"spawner\":\"" + spawner_name + "\"");
+  if (!mode.from.empty())
+    summary.insert(summary.size() - 1, ",\"from\":" + std::to_string(games) + ",\"conversion\":" +
+                                           json_number(static_cast<double>(converted) / games));
+  if (settings.tables.any())
+    summary.insert(summary.size() - 1,
+                   ",\"tables\":" + std::to_string(settings.tables.tables.size()));
   std::printf("%s\n", summary.c_str());
+  if (mode.census) std::printf("%s\n", census.json().c_str());
   return 0;
+}
+
+std::vector<std::string> game_options() {
+  std::vector<std::string> known = kSearchOptions;
+  known.insert(known.end(), kPlayerTuningOptions.begin(), kPlayerTuningOptions.end());
+  known.insert(known.end(), kTableOptions.begin(), kTableOptions.end());
+  known.insert(known.end(),
+               {"--games", "--seed", "--jobs", "--trace", "--max-moves", "--player", "--spawner"});
+  return known;
+}
+
+}  // namespace
+
+int run_selfplay(const Args& args) {
+  std::vector<std::string> known = game_options();
+  known.insert(known.end(), {"--from", "--census"});
+  args.check_known(known);
+  RunMode mode;
+  if (args.has("--from")) mode.from = read_boards(args.text("--from", ""));
+  mode.census = args.has_flag("--census");
+  return run_games(args, "selfplay", mode);
+}
+
+int run_harvest(const Args& args) {
+  std::vector<std::string> known = game_options();
+  known.push_back("--tile");
+  args.check_known(known);
+  RunMode mode;
+  std::uint64_t tile = args.count("--tile", 16384, 4, 65536);
+  for (int e = 2; e <= 16; ++e)
+    if (tile == (1ULL << e)) mode.harvest_exponent = e;
+  if (!mode.harvest_exponent)
+    throw UsageError("--tile must be a power of two from 4 to 65536, got " + std::to_string(tile));
+  return run_games(args, "harvest", mode);
 }
 
 }  // namespace g2048::cli

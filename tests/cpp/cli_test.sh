@@ -92,6 +92,42 @@ for p in greedy corner minimax; do
     { echo "FAIL: arena has no $p line: $arena"; fails=$((fails + 1)); }
 done
 
+# The late-game benchmark: harvest stops each game at its first tile T and
+# prints that board; selfplay --from plays one game from each and reports the
+# share that doubled the largest tile; --census says where the large tiles stood.
+"$AI2048" harvest --tile 256 --games 4 --seed 2 --jobs 2 --eval heuristic --depth 1 >"$tmp/h256.txt" 2>/dev/null
+if [ "$(grep -c . "$tmp/h256.txt")" -lt 3 ] || grep -vq '^\([0-9]*,\)\{15\}[0-9]*$' "$tmp/h256.txt" ||
+    [ "$(grep -c '\b256\b' "$tmp/h256.txt")" != "$(grep -c . "$tmp/h256.txt")" ] || grep -q '512' "$tmp/h256.txt"; then
+  echo "FAIL: harvest printed: $(cat "$tmp/h256.txt")"; fails=$((fails + 1))
+fi
+n=$(grep -c . "$tmp/h256.txt")
+"$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --jobs 2 --census >"$tmp/from.jsonl" 2>/dev/null
+grep -q "\"summary\":true,\"games\":$n,.*\"from\":$n,\"conversion\":[01]" "$tmp/from.jsonl" ||
+  { echo "FAIL: selfplay --from: $(cat "$tmp/from.jsonl")"; fails=$((fails + 1)); }
+grep -q '{"census":true,"positions":[1-9][0-9]*,"shape":{"snake":' "$tmp/from.jsonl" ||
+  { echo "FAIL: no census: $(cat "$tmp/from.jsonl")"; fails=$((fails + 1)); }
+echo "2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,3" >"$tmp/bad_boards.txt"
+expect_error "bad_boards.txt line 1: bad tile value 3" selfplay --from "$tmp/bad_boards.txt"
+expect_error "cannot read the boards file" selfplay --from "$tmp/none.txt"
+expect_error "--tile must be a power of two from 4 to 65536" harvest --tile 300
+
+# Endgame tables: a small one built, described, and played with; bad tables refused.
+if "$AI2048" tables build --target 32 --dir "$tmp/t32" --threads 2 >"$tmp/t32.out" 2>/dev/null; then
+  grep -q '"formation":"snake","target":32,"layers":[0-9]*,"states":787447,' "$tmp/t32.out" ||
+    { echo "FAIL: tables build printed: $(cat "$tmp/t32.out")"; fails=$((fails + 1)); }
+  "$AI2048" tables info "$tmp/t32" | grep -q '"target":32,.*"startRate":0\.6' ||
+    { echo "FAIL: tables info: $("$AI2048" tables info "$tmp/t32")"; fails=$((fails + 1)); }
+  "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables "$tmp" >"$tmp/tf.jsonl" 2>/dev/null
+  grep -q '"conversion":.*"tables":1}' "$tmp/tf.jsonl" || { echo "FAIL: --tables: $(cat "$tmp/tf.jsonl")"; fails=$((fails + 1)); }
+else
+  echo "FAIL: tables build exited with an error"; fails=$((fails + 1))
+fi
+expect_error "is no table directory and holds none" selfplay --tables "$tmp/none"
+expect_error "--target must be 32, 64, 128, 256, 512 or 1024, got 100" tables build --target 100 --dir "$tmp/x"
+expect_error "unknown formation" tables build --formation hexagon --dir "$tmp/x"
+expect_error "holds no finished table" tables info "$tmp/none"
+expect_error "--table-margin and --table-min-rate need --tables" selfplay --table-margin 0.1
+
 # The network: a small one trained in seconds, searched by selfplay with every
 # move checked; bad network files and options are refused with one line.
 if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" --log "$tmp/train.jsonl" --window 100 \
@@ -144,12 +180,12 @@ case "$version_line" in
   *) echo "FAIL: --version says '$version_line', package.json '$package_version'"; fails=$((fails + 1)) ;;
 esac
 "$AI2048" --help | grep -q 'usage: ai2048 COMMAND' || { echo "FAIL: --help"; fails=$((fails + 1)); }
-for c in selfplay suggest bench arena train network; do
+for c in selfplay harvest suggest bench arena train tables network; do
   if ! out=$("$AI2048" "$c" --help 2>&1) || ! echo "$out" | grep -q "^  $c "; then
     echo "FAIL: $c --help: $out"; fails=$((fails + 1))
   fi
 done
-expect_error "unknown command \"bogus\" (selfplay, suggest, bench, arena, train, network)" bogus
+expect_error "unknown command \"bogus\" (selfplay, harvest, suggest, bench, arena, train, tables, network)" bogus
 
 bench=$("$AI2048" bench --depth 2 --repeat 1)
 echo "$bench" | grep -q '"early":{"searches":' || { echo "FAIL: bench printed: $bench"; fails=$((fails + 1)); }

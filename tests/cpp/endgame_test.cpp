@@ -2,6 +2,7 @@
 // plain memoised expectimax, resuming a killed build, and refusing bad tables.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -9,6 +10,7 @@
 
 #include "endgame/formation.h"
 #include "endgame/table_builder.h"
+#include "endgame/table_probe.h"
 
 using namespace g2048;
 using namespace g2048::endgame;
@@ -269,4 +271,66 @@ TEST(TableBuilder, RefusesAnotherTablesDirectoryAndBadTables) {
   error.clear();
   EXPECT_FALSE(load_table_dir(dir.string(), &table, &error));
   EXPECT_NE(error.find("not a table description"), std::string::npos) << error;
+}
+
+TEST(TableProbe, ReadsEachMovesRateInEveryOrientationAndLeavesOtherBoardsAlone) {
+  Formation f = snake();
+  TableSettings settings;
+  settings.tables.push_back(std::make_shared<EndgameTable>(build(f, 5, temp_dir("probe"))));
+  // Walls 65536 32768 16384 8192 (bottom row), 64 32 above its right end: target 32.
+  Tiles canonical;
+  canonical.exponent = {1, 0, 0, 0, 0, 2, 0, 0, 3, 4, 6, 5, 16, 15, 14, 13};
+  TableProbe base = probe_tables(settings, canonical);
+  ASSERT_EQ(base.table, 0);
+  ASSERT_GE(base.best, 0);
+  EXPECT_GT(base.rates[base.best], 0.0f);
+  EXPECT_LE(base.rates[base.best], 1.0f);
+  EXPECT_EQ(base.rates[kUp], -1.0f);  // up would move the walls
+  // The same position turned and mirrored: the same rates, for the turned moves.
+  for (int s = 1; s < 8; ++s) {
+    Tiles shown;
+    for (int i = 0; i < 16; ++i) shown.exponent[kSymmetry[s][i]] = canonical.exponent[i];
+    TableProbe p = probe_tables(settings, shown);
+    ASSERT_EQ(p.table, 0) << "symmetry " << s;
+    std::vector<float> a(base.rates.begin(), base.rates.end()), b(p.rates.begin(), p.rates.end());
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    EXPECT_EQ(a, b) << "symmetry " << s;
+  }
+  // A move that makes the 32 in a free cell has rate 1.
+  Tiles ready = canonical;
+  ready.exponent[0] = 4, ready.exponent[1] = 4;
+  EXPECT_EQ(probe_tables(settings, ready).rates[kRight], 1.0f);
+  // Broken formation (a free tile larger than a wall) and another target: no answer.
+  Tiles broken = canonical;
+  broken.exponent[0] = 7;
+  EXPECT_EQ(probe_tables(settings, broken).table, -1);
+  Tiles other = canonical;
+  other.exponent[10] = 7, other.exponent[11] = 8;  // walls down to 128: target 128
+  EXPECT_EQ(probe_tables(settings, other).table, -1);
+}
+
+TEST(TableProbe, TheSearchVerifiesTheTablesMove) {
+  Formation f = snake();
+  TableSettings settings;
+  settings.tables.push_back(std::make_shared<EndgameTable>(build(f, 5, temp_dir("verify"))));
+  Tiles board;
+  board.exponent = {1, 0, 0, 0, 0, 2, 0, 0, 3, 4, 6, 5, 16, 15, 14, 13};
+  TableProbe p = probe_tables(settings, board);
+  ASSERT_GE(p.best, 0);
+  SearchResult search;
+  int other = p.best == kDown ? kRight : kDown;
+  search.best = other;
+  search.values = {{kIllegal, 1000, 1000, 1000}};
+  search.values[other] = 1000;
+  search.values[p.best] = 990;  // 1% below the search's best: within a 2% margin
+  SearchResult played = verify_with_tables(settings, board, search);
+  EXPECT_EQ(played.best, p.best);
+  EXPECT_FLOAT_EQ(played.table_rate, p.rates[p.best]);
+  search.values[p.best] = 900;  // 10% below: the search decides
+  played = verify_with_tables(settings, board, search);
+  EXPECT_EQ(played.best, other);
+  EXPECT_LT(played.table_rate, 0.0f);
+  // No tables: the search's move, untouched.
+  EXPECT_EQ(verify_with_tables(TableSettings(), board, search).best, other);
 }

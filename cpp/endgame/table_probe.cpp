@@ -1,0 +1,41 @@
+#include "endgame/table_probe.h"
+
+#include <cmath>
+
+#include "endgame/formation.h"
+
+namespace g2048::endgame {
+
+TableProbe probe_tables(const TableSettings& settings, const Tiles& board) {
+  TableProbe out;
+  for (std::size_t i = 0; i < settings.tables.size() && out.table < 0; ++i) {
+    const EndgameTable& table = *settings.tables[i];
+    Fit f = fit(table.formation(), board, table.target());
+    if (f.symmetry < 0 || f.target != table.target()) continue;
+    out.table = static_cast<int>(i);
+    for (int d = 0; d < 4; ++d) {
+      MoveOutcome m = apply_move(board, d);
+      if (!m.moved) continue;
+      AfterMove a = after_move(table.formation(), f, board, m.tiles);
+      if (a.kind == AfterMove::kReached) out.rates[d] = 1.0f;
+      else if (a.kind == AfterMove::kKey) out.rates[d] = table.rate(a.key);
+      if (out.rates[d] >= 0 && (out.best < 0 || out.rates[d] > out.rates[out.best])) out.best = d;
+    }
+  }
+  return out;
+}
+
+SearchResult verify_with_tables(const TableSettings& settings, const Tiles& board,
+                                SearchResult search) {
+  if (!settings.any() || search.best < 0) return search;
+  TableProbe p = probe_tables(settings, board);
+  if (p.best < 0 || p.rates[p.best] < settings.min_rate) return search;
+  double best = search.values[search.best];
+  double mine = search.values[p.best];
+  if (mine < best - settings.margin * std::fabs(best)) return search;
+  search.best = p.best;
+  search.table_rate = p.rates[p.best];
+  return search;
+}
+
+}  // namespace g2048::endgame

@@ -1,0 +1,45 @@
+// The tables at the root of a search: for a board whose largest tiles stand in
+// a table's formation, the success rate of each of the four moves (the chance
+// of making the next tile of the chain under the table's best play), and
+// whether the table's move should be played over the search's.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <vector>
+
+#include "ai/search_settings.h"
+#include "endgame/endgame_table.h"
+#include "engine/tiles.h"
+
+namespace g2048::endgame {
+
+struct TableProbe {
+  int table = -1;  // the index of the table that answered; -1: the board fits none
+  // Per direction: the move's success rate; -1 when the move is illegal, moves
+  // a wall, or leads to an after-state the table lacks. 1 when it makes the target.
+  std::array<float, 4> rates{{-1, -1, -1, -1}};
+  int best = -1;  // the direction of the highest rate; -1 when none has one
+};
+
+// Which tables a player consults, and how far it trusts them.
+struct TableSettings {
+  std::vector<std::shared_ptr<const EndgameTable>> tables;
+  // The table's move is played unless the search values it more than this
+  // share below the search's best move (the verification)...
+  double margin = 0.02;
+  // ...or its success rate is below this (a table that sees no way through
+  // knows nothing the search does not).
+  double min_rate = 0.05;
+  bool any() const { return !tables.empty(); }
+};
+
+// The first table whose formation the board fits with exactly its target.
+TableProbe probe_tables(const TableSettings& settings, const Tiles& board);
+
+// The search's result, its choice replaced by the table's where the table has
+// a move the search does not reject (result.table_rate then set).
+SearchResult verify_with_tables(const TableSettings& settings, const Tiles& board,
+                                SearchResult search);
+
+}  // namespace g2048::endgame
