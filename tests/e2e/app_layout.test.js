@@ -101,8 +101,8 @@ describe('the play page on a phone', () => {
   });
 });
 
-describe('the demo on a laptop', () => {
-  for (const viewport of LAPTOPS) {
+describe('the demo on a laptop and a phone', () => {
+  for (const viewport of [...LAPTOPS, PHONE]) {
     it(`shows each choice's whole label at ${viewport.width} x ${viewport.height}, and a record that reads well before the first game ends`, async () => {
       const { page, context, errors } = await newPage(env.browser, { viewport });
       await page.goto(`${env.server.url}demo.html`);
