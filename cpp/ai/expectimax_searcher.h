@@ -1,14 +1,19 @@
 // The expectimax search with its evaluation chosen at run time: one
 // ExpectimaxSearch instantiation per evaluation (expectimax.h), picked once
 // when the searcher is built, so the hot path stays free of virtual calls.
+// With settings.threads > 1 the root moves are searched at once on that many
+// threads (parallel_search.h), over the same evaluation.
 #pragma once
 
+#include <memory>
 #include <variant>
 
 #include "ai/evaluation.h"
 #include "ai/expectimax.h"
 
 namespace g2048 {
+
+class RootThreads;  // parallel_search.h
 
 class ExpectimaxSearcher {
  public:
@@ -17,6 +22,7 @@ class ExpectimaxSearcher {
       : evaluation_(std::move(evaluation)), search_(pick(evaluation_)) {}
 
   SearchResult search(Board board, const SearchSettings& settings) {
+    if (settings.threads > 1) return search_threaded(board, settings);
     return std::visit([&](auto& s) { return s.search(board, settings); }, search_);
   }
   SearchResult search(const Tiles& tiles, const SearchSettings& settings) {
@@ -38,6 +44,10 @@ class ExpectimaxSearcher {
   }
   const Evaluation& evaluation() const { return evaluation_; }
 
+  // search() with settings.threads > 1 (parallel_search.cpp): the same
+  // iterations as the sequential search, each one's root moves at once.
+  SearchResult search_threaded(Board board, const SearchSettings& settings);
+
  private:
   using Search = std::variant<ExpectimaxSearch<Heuristic>, ExpectimaxSearch<QuantizedNetwork>>;
   static Search pick(const Evaluation& e) {
@@ -47,6 +57,7 @@ class ExpectimaxSearcher {
 
   Evaluation evaluation_;  // keeps what search_ refers to alive
   Search search_;
+  std::shared_ptr<RootThreads> threads_;  // started at the first threaded search
 };
 
 }  // namespace g2048

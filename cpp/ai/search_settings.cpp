@@ -19,6 +19,9 @@ std::string validate_settings(const SearchSettings& s) {
     return "probability cut-off must be at least 0 and below 1";
   if (s.table_bits < 10 || s.table_bits > 26)
     return "table bits must be from 10 to 26, got " + std::to_string(s.table_bits);
+  if (s.threads < 1 || s.threads > kMaxThreads)
+    return "threads must be from 1 to " + std::to_string(kMaxThreads) + ", got " +
+           std::to_string(s.threads);
   return "";
 }
 

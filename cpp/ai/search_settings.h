@@ -10,6 +10,7 @@ namespace g2048 {
 
 constexpr int kMaxSearchDepth = 12;
 constexpr double kMaxTimeMs = 1e7;  // a time budget's largest value
+constexpr int kMaxThreads = 16;     // threads one search may use (parallel_search.cpp)
 
 // Depth counts the spawns looked ahead after the root move (the published
 // convention: depth 3 is the root move, then 3 rounds of spawn + reply).
@@ -27,6 +28,10 @@ struct SearchSettings {
   int max_depth = 8;
   double prob_cutoff = 1e-4;  // a branch less likely than this is evaluated as is
   int table_bits = 20;        // transposition table of 2^table_bits entries (16 bytes)
+  // Root moves searched at once, each on its own thread with its own table over
+  // the one evaluation (parallel_search.cpp): at a fixed depth the same values
+  // and node count as one thread. 1: the plain sequential search.
+  int threads = 1;
 };
 
 // Empty when the settings are usable; otherwise a one-line description.

@@ -24,6 +24,7 @@ const char kSearchHelp[] =
     "  --depth D | --nodes K | --time-ms T    (--depth 0: no look-ahead, the evaluation alone;\n"
     "                                          --time-ms is a target per move)\n"
     "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N]\n"
+    "  [--threads N]   each move's root moves searched on N threads at once (default 1)\n"
     "evaluation: --eval network|heuristic (default: the shipped network when present)\n"
     "  [--network FILE] [--weights k=v,...]   another network; the heuristic's weights\n"
     "  [--downgrade on|off]                   the network's tile downgrading (default on)\n";

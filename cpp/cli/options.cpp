@@ -13,7 +13,7 @@ namespace g2048::cli {
 
 const std::vector<std::string> kSearchOptions = {
     "--depth",      "--nodes",   "--time-ms", "--min-depth", "--max-depth", "--cutoff",
-    "--table-bits", "--weights", "--eval",    "--network",   "--downgrade"};
+    "--table-bits", "--weights", "--eval",    "--network",   "--downgrade", "--threads"};
 
 const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume", "--restarts",
                                          "--census"};
@@ -106,6 +106,7 @@ SearchSettings search_settings(const Args& args) {
   s.max_depth = static_cast<int>(args.count("--max-depth", s.max_depth, 1, kMaxSearchDepth));
   s.prob_cutoff = args.number("--cutoff", s.prob_cutoff, 0, 0.999999);
   s.table_bits = static_cast<int>(args.count("--table-bits", s.table_bits, 10, 26));
+  s.threads = static_cast<int>(args.count("--threads", 1, 1, kMaxThreads));
   if (args.has("--depth") && s.depth == 0) {
     // --depth 0: no look-ahead (see search_settings.h).
     if (args.has("--min-depth") || args.has("--max-depth"))
