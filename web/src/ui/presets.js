@@ -68,7 +68,7 @@ export const SPEEDS = [
 
 // Expectimax's strengths (minimax takes the same; Monte Carlo the times).
 // Each title says what it does and what it gave with the learned network in
-// Chromium on this project's 2-core machine (README: The learned network in
+// Chromium on this project's 2-core machine (docs/results/2026-11-browser-figures.md: the network in
 // the browser): moves/s, depth reached, and strength over 20 seeded games.
 export const STRENGTHS = [
   {
