@@ -29,8 +29,8 @@ const char kSearchHelp[] =
     "  [--network FILE] [--weights k=v,...]   another network; the heuristic's weights\n"
     "  [--downgrade on|off]                   the network's tile downgrading (default on)\n";
 const char kTablesHelp[] =
-    "endgame tables (expectimax): --tables off|DIR[,DIR]  tables built by ai2048 tables build\n"
-    "  (a table's directory or a folder of them; default off) [--table-margin M]: the\n"
+    "endgame tables (expectimax): --tables off|PATH[,PATH]  a table file (tables distill), a\n"
+    "  table's directory (tables build) or a folder of them; default off [--table-margin M]: the\n"
     "  table's move is played unless the search values it more than M below its best\n"
     "  (a share, default 0.02) [--table-min-rate R]: or its success rate is below R (0.05)\n";
 const char kPlayersHelp[] =
@@ -51,7 +51,7 @@ const Command kCommands[] = {
     {"selfplay", g2048::cli::run_selfplay,
      "  selfplay [--games N] [--seed S] [--jobs J] [--trace FILE] [--max-moves M] [search]\n"
      "           [--player NAME] [--spawner NAME] [players]\n"
-     "           [--from FILE] [--census] [tables]\n"
+     "           [--from FILE] [--census] [--visits FILE] [tables]\n"
      "        seeded games: one JSON line per game, then a summary line; --from: one\n"
      "        game from each board in FILE (summary: the share that doubled its largest\n"
      "        tile); --census: where the largest tiles stood, as one more JSON line\n",
@@ -88,7 +88,9 @@ const Command kCommands[] = {
     {"tables", g2048::cli::run_tables,
      "  tables build [--formation snake|block] [--target 256] --dir DIR [--threads J]\n"
      "        compute an endgame table exactly, layer by layer (a killed run resumes)\n"
-     "  tables info DIR             what a built table holds\n",
+     "  tables info DIR|FILE        what a built table or a table file holds\n"
+     "  tables distill --tables DIR[,DIR] --visits FILE --out FILE.gz [--max-states N]\n"
+     "        the states selfplay --visits counted most often, into one small table file\n",
      false, false},
     {"network", g2048::cli::run_network,
      "  network FILE [--out FILE2[.gz] [--step P]]\n"

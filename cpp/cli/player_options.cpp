@@ -5,7 +5,9 @@
 #include <mutex>
 #include <sstream>
 
+#include "ai/network_io.h"
 #include "endgame/table_builder.h"
+#include "endgame/table_file.h"
 
 namespace g2048::cli {
 
@@ -13,20 +15,51 @@ const std::vector<std::string> kTableOptions = {"--tables", "--table-margin", "-
 
 namespace {
 
-// Tables are loaded once per directory and shared by every thread's player.
-std::shared_ptr<const endgame::EndgameTable> shared_table(const std::string& dir) {
+// Tables are loaded once per path and shared by every thread's player.
+std::vector<std::shared_ptr<const endgame::EndgameTable>> shared_tables(const std::string& path) {
+  namespace fs = std::filesystem;
   static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const endgame::EndgameTable>> loaded;
+  static std::map<std::string, std::vector<std::shared_ptr<const endgame::EndgameTable>>> loaded;
   std::lock_guard<std::mutex> lock(mutex);
-  auto it = loaded.find(dir);
+  auto it = loaded.find(path);
   if (it != loaded.end()) return it->second;
-  auto table = std::make_shared<endgame::EndgameTable>();
+  std::vector<std::shared_ptr<const endgame::EndgameTable>> tables;
   std::string error;
-  if (!endgame::load_table_dir(dir, table.get(), &error)) throw UsageError(error);
-  return loaded[dir] = table;
+  if (fs::is_regular_file(path)) {
+    std::vector<std::uint8_t> bytes;
+    if (!read_network_bytes(path, &bytes, &error) ||
+        !endgame::decode_table_file(bytes.data(), bytes.size(), &tables, &error))
+      throw UsageError(path + ": " + error);
+  } else {
+    auto table = std::make_shared<endgame::EndgameTable>();
+    if (!endgame::load_table_dir(path, table.get(), &error)) throw UsageError(error);
+    tables.push_back(table);
+  }
+  return loaded[path] = tables;
 }
 
 }  // namespace
+
+endgame::TableSettings load_tables(const std::string& path) {
+  namespace fs = std::filesystem;
+  endgame::TableSettings t;
+  if (fs::is_regular_file(path) || fs::exists(fs::path(path) / "table.txt")) {
+    t.tables = shared_tables(path);
+    return t;
+  }
+  std::vector<std::string> inside;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(path, ec))
+    if (fs::exists(e.path() / "table.txt")) inside.push_back(e.path().string());
+  if (inside.empty())
+    throw UsageError("--tables: " + path + " is no table file or directory and holds none");
+  std::sort(inside.begin(), inside.end());
+  for (const auto& d : inside) {
+    auto more = shared_tables(d);
+    t.tables.insert(t.tables.end(), more.begin(), more.end());
+  }
+  return t;
+}
 
 endgame::TableSettings table_settings(const Args& args) {
   namespace fs = std::filesystem;
@@ -40,19 +73,9 @@ endgame::TableSettings table_settings(const Args& args) {
     return t;
   }
   std::stringstream in(list);
-  for (std::string dir; std::getline(in, dir, ',');) {
-    if (fs::exists(fs::path(dir) / "table.txt")) {
-      t.tables.push_back(shared_table(dir));
-      continue;
-    }
-    std::vector<std::string> inside;
-    std::error_code ec;
-    for (const auto& e : fs::directory_iterator(dir, ec))
-      if (fs::exists(e.path() / "table.txt")) inside.push_back(e.path().string());
-    if (inside.empty())
-      throw UsageError("--tables: " + dir + " is no table directory and holds none");
-    std::sort(inside.begin(), inside.end());
-    for (const auto& d : inside) t.tables.push_back(shared_table(d));
+  for (std::string path; std::getline(in, path, ',');) {
+    endgame::TableSettings more = load_tables(path);
+    t.tables.insert(t.tables.end(), more.tables.begin(), more.tables.end());
   }
   return t;
 }

@@ -14,11 +14,14 @@ namespace g2048::cli {
 // --playouts K --playout-depth D --evil-depth D
 extern const std::vector<std::string> kPlayerTuningOptions;
 
-// --tables off|DIR[,DIR...] --table-margin M --table-min-rate R
+// --tables off|PATH[,PATH...] --table-margin M --table-min-rate R
 extern const std::vector<std::string> kTableOptions;
-// The endgame tables to consult (none by default). Each DIR is a table's
-// directory (ai2048 tables build) or a folder of them; each is loaded once.
+// The endgame tables to consult (none by default), each path as load_tables
+// reads it; each is loaded once.
 endgame::TableSettings table_settings(const Args& args);
+// The tables at one path: a table's directory, a folder of them, or a table
+// file (ai2048 tables distill; .gz or plain). Throws a UsageError on a fault.
+endgame::TableSettings load_tables(const std::string& path);
 
 // The player's settings: `search` as the budget, then the Monte Carlo options.
 PlayerSettings player_settings(const Args& args, const SearchSettings& search);

@@ -11,6 +11,7 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -151,7 +152,27 @@ struct RunMode {
   std::vector<Tiles> from;   // start boards; empty: new games
   int harvest_exponent = 0;  // harvest: the tile to stop at
   bool census = false;
+  std::string visits_path;  // where to count the table states the games met
 };
+
+// (table index, key) -> how often a position's move led there.
+using Visits = std::map<std::pair<int, Board>, std::uint64_t>;
+
+// The visits, most frequent first: "TABLE KEY COUNT" lines, KEY in hex.
+void write_visits(const std::string& path, const Visits& visits) {
+  std::vector<std::pair<std::uint64_t, std::pair<int, Board>>> order;
+  for (const auto& [k, n] : visits) order.push_back({n, k});
+  std::sort(order.begin(), order.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::ofstream out(path);
+  if (!out) throw UsageError("cannot write the visits file " + path);
+  char line[64];
+  for (const auto& [n, k] : order) {
+    std::snprintf(line, sizeof line, "%d %016llx %llu\n", k.first,
+                  static_cast<unsigned long long>(k.second), static_cast<unsigned long long>(n));
+    out << line;
+  }
+}
 
 int run_games(const Args& args, const std::string& command, const RunMode& mode) {
   std::string player_name = args.text("--player", "expectimax");
@@ -190,6 +211,7 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   std::vector<GameRecord> records;
   std::vector<std::string> harvested(games);  // harvest: each game's board, in seed order
   endgame::Census census;
+  Visits visits;
   std::uint64_t converted = 0;  // games from boards that doubled their largest tile
   std::atomic<std::uint64_t> next_game{0}, moves_done{0};
   auto start = std::chrono::steady_clock::now();
@@ -200,6 +222,7 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
     for (std::uint64_t i; (i = next_game++) < games;) {
       std::string game_trace;
       endgame::Census game_census;
+      Visits game_visits;
       Tiles last;
       bool harvest_done = false;
       player->set_seed(seed + i);
@@ -212,6 +235,11 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
         ++moves_done;
         last = turn.after;
         if (mode.census) game_census.add_position(turn.before, turn.from_table);
+        if (!mode.visits_path.empty()) {
+          endgame::TableProbe p = endgame::probe_tables(settings.tables, turn.before);
+          for (Board key : p.keys)
+            if (key) ++game_visits[{p.table, key}];
+        }
         if (trace.is_open()) game_trace += trace_line(seed + i, turn);
         if (mode.harvest_exponent && !harvest_done &&
             max_exponent(turn.after) >= mode.harvest_exponent) {
@@ -228,6 +256,7 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
       std::lock_guard<std::mutex> lock(out_mutex);
       records.push_back(g);
       census.merge(game_census);
+      for (const auto& [k, n] : game_visits) visits[k] += n;
       if (!mode.from.empty()) converted += g.max_exponent > max_exponent(mode.from[i]);
       if (!mode.harvest_exponent) std::printf("%s\n", game_line(g).c_str());
       std::fflush(stdout);
@@ -281,6 +310,7 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
                    ",\"tables\":" + std::to_string(settings.tables.tables.size()));
   std::printf("%s\n", summary.c_str());
   if (mode.census) std::printf("%s\n", census.json().c_str());
+  if (!mode.visits_path.empty()) write_visits(mode.visits_path, visits);
   return 0;
 }
 
@@ -297,9 +327,12 @@ std::vector<std::string> game_options() {
 
 int run_selfplay(const Args& args) {
   std::vector<std::string> known = game_options();
-  known.insert(known.end(), {"--from", "--census"});
+  known.insert(known.end(), {"--from", "--census", "--visits"});
   args.check_known(known);
   RunMode mode;
+  mode.visits_path = args.text("--visits", "");
+  if (!mode.visits_path.empty() && !args.has("--tables"))
+    throw UsageError("--visits counts the states of --tables: give the tables");
   if (args.has("--from")) mode.from = read_boards(args.text("--from", ""));
   mode.census = args.has_flag("--census");
   return run_games(args, "selfplay", mode);

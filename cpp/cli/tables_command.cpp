@@ -1,13 +1,22 @@
 // ai2048 tables build --formation F --target T --dir DIR [--threads J]
-// ai2048 tables info DIR
+// ai2048 tables info DIR|FILE
+// ai2048 tables distill --tables DIR[,DIR] --visits FILE --out FILE.gz [--max-states N]
 // Builds an endgame table exactly (resuming a killed run in the same
-// directory), and says what a built table holds: one JSON line each.
+// directory), says what a built table or a table file holds, and distils
+// full tables into the small file the browser loads: the states our own games
+// met most often (selfplay --tables ... --visits FILE counts them).
+#include <algorithm>
 #include <cstdio>
+#include <fstream>
+#include <map>
 #include <thread>
 
+#include "ai/network_io.h"
 #include "cli/commands.h"
 #include "cli/json.h"
+#include "cli/player_options.h"
 #include "endgame/table_builder.h"
+#include "endgame/table_file.h"
 
 namespace g2048::cli {
 
@@ -46,16 +55,70 @@ int run_build(const Args& args) {
 int run_info(const Args& args) {
   args.check_known({});
   auto pos = args.positional();
-  if (pos.size() != 2) throw UsageError("tables info takes one table directory");
-  endgame::EndgameTable table;
+  if (pos.size() != 2) throw UsageError("tables info takes one table directory or table file");
+  endgame::TableSettings t = load_tables(pos[1]);
+  for (const auto& table : t.tables) {
+    std::printf(
+        "{\"source\":\"%s\",\"formation\":\"%s\",\"target\":%llu,\"layers\":%zu,"
+        "\"states\":%llu,\"startRate\":%s}\n",
+        pos[1].c_str(), table->formation().name.c_str(), 1ULL << table->target(),
+        table->layers().size(), static_cast<unsigned long long>(table->states()),
+        json_number(table->rate(table->formation().wall_pattern)).c_str());
+  }
+  return 0;
+}
+
+int run_distill(const Args& args) {
+  args.check_known({"--tables", "--visits", "--out", "--max-states"});
+  endgame::TableSettings full = table_settings(args);
+  if (!full.any()) throw UsageError("tables distill needs --tables (the full tables)");
+  std::string visits_path = args.text("--visits", ""), out_path = args.text("--out", "");
+  if (visits_path.empty() || out_path.empty())
+    throw UsageError("tables distill needs --visits FILE (selfplay --visits) and --out FILE");
+  std::uint64_t max_states = args.count("--max-states", 500000, 1, endgame::kMaxTableFileStates);
+  // The visits file is sorted, most frequent first: keep the first max_states
+  // that the tables hold.
+  std::ifstream in(visits_path);
+  if (!in) throw UsageError("cannot read the visits file " + visits_path);
+  std::vector<std::map<Board, float>> kept(full.tables.size());
+  std::uint64_t taken = 0, lines = 0;
+  int table;
+  std::string hex;
+  unsigned long long count;
+  while (taken < max_states && in >> table >> hex >> count) {
+    ++lines;
+    if (table < 0 || table >= static_cast<int>(full.tables.size()))
+      throw UsageError(visits_path + ": table " + std::to_string(table) + " is not in --tables");
+    Board key = std::stoull(hex, nullptr, 16);
+    float rate = full.tables[table]->rate(key);
+    if (rate < 0) continue;
+    kept[table][key] = rate;
+    ++taken;
+  }
+  std::vector<endgame::EndgameTable> subsets;
+  for (std::size_t t = 0; t < full.tables.size(); ++t) {
+    const auto& source = *full.tables[t];
+    std::vector<endgame::TableLayer> layers(source.layers().size());
+    for (const auto& [key, rate] : kept[t]) {  // ascending keys: each layer stays sorted
+      auto& l = layers[static_cast<std::size_t>(endgame::layer_of(source.formation(), key))];
+      l.keys.push_back(key);
+      l.rates.push_back(rate);
+    }
+    while (layers.size() > 1 && layers.back().keys.empty()) layers.pop_back();
+    subsets.emplace_back(source.formation(), source.target(), std::move(layers));
+  }
+  std::vector<const endgame::EndgameTable*> pointers;
+  for (const auto& t : subsets) pointers.push_back(&t);
+  std::vector<std::uint8_t> bytes = endgame::encode_table_file(pointers);
   std::string error;
-  if (!endgame::load_table_dir(pos[1], &table, &error)) throw UsageError(error);
-  float start = table.rate(table.formation().wall_pattern);
+  if (!write_network_bytes(out_path, bytes, &error)) throw UsageError(error);
+  std::ifstream written(out_path, std::ios::binary | std::ios::ate);
   std::printf(
-      "{\"dir\":\"%s\",\"formation\":\"%s\",\"target\":%llu,\"layers\":%zu,\"states\":%llu,"
-      "\"startRate\":%s}\n",
-      pos[1].c_str(), table.formation().name.c_str(), 1ULL << table.target(), table.layers().size(),
-      static_cast<unsigned long long>(table.states()), json_number(start).c_str());
+      "{\"out\":\"%s\",\"states\":%llu,\"visitLines\":%llu,\"bytes\":%llu,"
+      "\"fileBytes\":%lld}\n",
+      out_path.c_str(), static_cast<unsigned long long>(taken),
+      static_cast<unsigned long long>(lines), static_cast<unsigned long long>(bytes.size()),
+      static_cast<long long>(written.tellg()));
   return 0;
 }
 
@@ -66,7 +129,8 @@ int run_tables(const Args& args) {
   std::string verb = pos.empty() ? "" : pos[0];
   if (verb == "build") return run_build(args);
   if (verb == "info") return run_info(args);
-  throw UsageError("tables takes build or info (ai2048 tables --help)");
+  if (verb == "distill") return run_distill(args);
+  throw UsageError("tables takes build, info or distill (ai2048 tables --help)");
 }
 
 }  // namespace g2048::cli

@@ -18,7 +18,7 @@ TableProbe probe_tables(const TableSettings& settings, const Tiles& board) {
       if (!m.moved) continue;
       AfterMove a = after_move(table.formation(), f, board, m.tiles);
       if (a.kind == AfterMove::kReached) out.rates[d] = 1.0f;
-      else if (a.kind == AfterMove::kKey) out.rates[d] = table.rate(a.key);
+      else if (a.kind == AfterMove::kKey) out.rates[d] = table.rate(a.key), out.keys[d] = a.key;
       if (out.rates[d] >= 0 && (out.best < 0 || out.rates[d] > out.rates[out.best])) out.best = d;
     }
   }

@@ -20,6 +20,8 @@ struct TableProbe {
   // a wall, or leads to an after-state the table lacks. 1 when it makes the target.
   std::array<float, 4> rates{{-1, -1, -1, -1}};
   int best = -1;  // the direction of the highest rate; -1 when none has one
+  // Per direction: the after-state's key where the table has one to look up, else 0.
+  std::array<Board, 4> keys{};
 };
 
 // Which tables a player consults, and how far it trusts them.

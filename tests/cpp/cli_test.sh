@@ -122,11 +122,24 @@ if "$AI2048" tables build --target 32 --dir "$tmp/t32" --threads 2 >"$tmp/t32.ou
 else
   echo "FAIL: tables build exited with an error"; fails=$((fails + 1))
 fi
-expect_error "is no table directory and holds none" selfplay --tables "$tmp/none"
+expect_error "is no table file or directory and holds none" selfplay --tables "$tmp/none"
 expect_error "--target must be 32, 64, 128, 256, 512 or 1024, got 100" tables build --target 100 --dir "$tmp/x"
 expect_error "unknown formation" tables build --formation hexagon --dir "$tmp/x"
-expect_error "holds no finished table" tables info "$tmp/none"
+expect_error "is no table file or directory and holds none" tables info "$tmp/none"
 expect_error "--table-margin and --table-min-rate need --tables" selfplay --table-margin 0.1
+# Distilled: the states a few games met, in one table file that plays the same way.
+if "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables "$tmp/t32" --visits "$tmp/v.txt" \
+    >/dev/null 2>&1 && "$AI2048" tables distill --tables "$tmp/t32" --visits "$tmp/v.txt" --out "$tmp/t.t2048.gz" \
+    --max-states 1000 >"$tmp/d.out" 2>/dev/null; then
+  grep -q '"states":[1-9][0-9]*,' "$tmp/d.out" || { echo "FAIL: distill printed: $(cat "$tmp/d.out")"; fails=$((fails + 1)); }
+  "$AI2048" tables info "$tmp/t.t2048.gz" | grep -q '"formation":"snake","target":32,' ||
+    { echo "FAIL: tables info of a file"; fails=$((fails + 1)); }
+  head -c 100 "$tmp/t.t2048.gz" >"$tmp/cut.t2048.gz"
+  expect_error "cut.t2048.gz: " selfplay --tables "$tmp/cut.t2048.gz"
+  expect_error "no N2048TBL magic" selfplay --tables "$tmp/h256.txt"
+else
+  echo "FAIL: selfplay --visits or tables distill exited with an error"; fails=$((fails + 1))
+fi
 
 # The network: a small one trained in seconds, searched by selfplay with every
 # move checked; bad network files and options are refused with one line.

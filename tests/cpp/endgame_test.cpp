@@ -8,8 +8,10 @@
 #include <random>
 #include <unordered_map>
 
+#include "ai/network_file.h"
 #include "endgame/formation.h"
 #include "endgame/table_builder.h"
+#include "endgame/table_file.h"
 #include "endgame/table_probe.h"
 
 using namespace g2048;
@@ -333,4 +335,89 @@ TEST(TableProbe, TheSearchVerifiesTheTablesMove) {
   EXPECT_LT(played.table_rate, 0.0f);
   // No tables: the search's move, untouched.
   EXPECT_EQ(verify_with_tables(TableSettings(), board, search).best, other);
+}
+
+namespace {
+
+void set_checksum(std::vector<std::uint8_t>* bytes) {
+  std::uint32_t crc = crc32(bytes->data(), bytes->size() - 4);
+  for (int i = 0; i < 4; ++i)
+    (*bytes)[bytes->size() - 4 + i] = static_cast<std::uint8_t>(crc >> (8 * i));
+}
+
+}  // namespace
+
+TEST(TableFile, RoundTripKeepsEveryKeyAndItsRateToASixteenBitStep) {
+  Formation f = snake();
+  EndgameTable full = build(f, 5, temp_dir("file"));
+  std::vector<const EndgameTable*> one = {&full};
+  std::vector<std::uint8_t> bytes = encode_table_file(one);
+  std::vector<std::shared_ptr<const EndgameTable>> back;
+  std::string error;
+  ASSERT_TRUE(decode_table_file(bytes.data(), bytes.size(), &back, &error)) << error;
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0]->formation().name, "snake");
+  EXPECT_EQ(back[0]->target(), 5);
+  EXPECT_EQ(back[0]->states(), full.states());
+  EXPECT_EQ(bytes.size(),
+            8 + 4 + 4 + 1 + 5 + 1 + 4 + 4 * full.layers().size() + 7 * full.states() + 4);
+  for (std::size_t i = 0; i < full.layers().size(); ++i) {
+    EXPECT_EQ(back[0]->layers()[i].keys, full.layers()[i].keys);
+    for (std::size_t k = 0; k < full.layers()[i].keys.size(); ++k)
+      ASSERT_NEAR(back[0]->layers()[i].rates[k], full.layers()[i].rates[k], 0.5 / 65535 + 1e-7);
+  }
+  // Written again: the same bytes.
+  std::vector<const EndgameTable*> again = {back[0].get()};
+  EXPECT_EQ(encode_table_file(again), bytes);
+}
+
+TEST(TableFile, RefusesCorruptTruncatedForgedAndForeignFiles) {
+  Formation f = snake();
+  std::vector<TableLayer> layers(3);
+  layers[1].keys = {f.wall_pattern | 1};
+  layers[1].rates = {0.5f};
+  layers[2].keys = {f.wall_pattern | 2, f.wall_pattern | 0x11};
+  layers[2].rates = {0.25f, 1.0f};
+  EndgameTable small(f, 8, std::move(layers));
+  std::vector<std::uint8_t> good = encode_table_file({&small});
+  std::vector<std::shared_ptr<const EndgameTable>> out;
+  std::string error;
+  auto refused = [&](std::vector<std::uint8_t> bytes, const std::string& why) {
+    error.clear();
+    bool ok = decode_table_file(bytes.data(), bytes.size(), &out, &error);
+    EXPECT_FALSE(ok) << why;
+    EXPECT_NE(error.find(why), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos);
+  };
+  // Every single flipped bit is caught.
+  for (std::size_t i = 0; i < good.size(); ++i) {
+    std::vector<std::uint8_t> bad = good;
+    bad[i] ^= 0x10;
+    error.clear();
+    EXPECT_FALSE(decode_table_file(bad.data(), bad.size(), &out, &error)) << "byte " << i;
+  }
+  refused(std::vector<std::uint8_t>(good.begin(), good.end() - 9), "checksum mismatch");
+  refused({'N', '2', '0', '4', '8', 'N', 'E', 'T', 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+          "no N2048TBL magic");
+  std::vector<std::uint8_t> forged = good;  // a layer claiming 2^25 states, checksum set right
+  std::size_t count_at = 8 + 4 + 4 + 1 + 5 + 1 + 4 + 4;  // layer 1's count
+  forged[count_at + 3] = 2;
+  set_checksum(&forged);
+  refused(forged, "truncated or oversized");
+  std::vector<std::uint8_t> unordered = good;  // layer 2's two keys swapped
+  std::size_t keys2 = 8 + 4 + 4 + 1 + 5 + 1 + 4 + 12 + 5 + 2;
+  for (int b = 0; b < 5; ++b) std::swap(unordered[keys2 + b], unordered[keys2 + 5 + b]);
+  set_checksum(&unordered);
+  refused(unordered, "keys out of order");
+  std::vector<std::uint8_t> wrong_layer = good;  // layer 1's key a 4 instead of a 2
+  wrong_layer[keys2 - 7] = 2;
+  set_checksum(&wrong_layer);
+  refused(wrong_layer, "wrong layer");
+  std::vector<std::uint8_t> big_tile = good;  // a 256 in a table whose target is 256
+  big_tile[keys2 - 7] = 8;
+  set_checksum(&big_tile);
+  refused(big_tile, "target or more");
+  EXPECT_TRUE(decode_table_file(good.data(), good.size(), &out, &error)) << error;
+  EXPECT_FLOAT_EQ(out[0]->rate(f.wall_pattern | 0x11), 1.0f);
+  EXPECT_LT(out[0]->rate(f.wall_pattern | 0x21), 0.0f);  // absent
 }

@@ -5,7 +5,7 @@
 # fuzz_build: 0 when the targets are built; 2 (with a message saying why)
 # when this machine cannot build them: no clang, or no libFuzzer.
 
-FUZZ_TARGETS=(board_text tile_values search_settings network_file)
+FUZZ_TARGETS=(board_text tile_values search_settings network_file table_file)
 FUZZ_DIR=build-fuzz
 FUZZ_BIN=$FUZZ_DIR/tests/fuzz
 

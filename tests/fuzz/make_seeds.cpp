@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ai/network_file.h"
+#include "endgame/table_file.h"
 #include "settings_bytes.h"
 
 using namespace g2048;
@@ -216,6 +217,27 @@ void network_file_seeds() {
   write(t, "bad_gzip", std::vector<std::uint8_t>(gzip, gzip + sizeof gzip - 1));
 }
 
+// Table files: a small snake table with a few states in two layers, and the
+// same with two tables (snake and block).
+void table_file_seeds() {
+  using namespace g2048::endgame;
+  const char* t = "table_file";
+  Formation snake, block;
+  formation_by_name("snake", &snake);
+  formation_by_name("block", &block);
+  auto small = [](const Formation& f, int target) {
+    std::vector<TableLayer> layers(3);
+    layers[1].keys = {f.wall_pattern | 1};  // a 2 in cell 0
+    layers[1].rates = {0.5f};
+    layers[2].keys = {f.wall_pattern | 2, f.wall_pattern | 0x11};  // a 4; two 2s
+    layers[2].rates = {0.25f, 1.0f};
+    return EndgameTable(f, target, std::move(layers));
+  };
+  EndgameTable a = small(snake, 8), b = small(block, 9);
+  write(t, "one_table", encode_table_file({&a}));
+  write(t, "two_tables", encode_table_file({&a, &b}));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -228,5 +250,6 @@ int main(int argc, char** argv) {
   tile_values_seeds();
   search_settings_seeds();
   network_file_seeds();
+  table_file_seeds();
   return 0;
 }

@@ -1,0 +1,137 @@
+#include "endgame/table_file.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "ai/network_file.h"  // crc32
+
+namespace g2048::endgame {
+
+namespace {
+
+const char kMagic[8] = {'N', '2', '0', '4', '8', 'T', 'B', 'L'};
+
+struct Writer {
+  std::vector<std::uint8_t> out;
+  void u8(unsigned v) { out.push_back(static_cast<std::uint8_t>(v)); }
+  void u16(unsigned v) { u8(v & 0xFF), u8(v >> 8 & 0xFF); }
+  void u32(std::uint32_t v) { u16(v & 0xFFFF), u16(v >> 16); }
+};
+
+struct Reader {
+  const std::uint8_t* data;
+  std::size_t size, pos = 0;
+  bool need(std::size_t n) const { return size - pos >= n; }
+  unsigned u8() { return data[pos++]; }
+  unsigned u16() { return u8() | u8() << 8; }
+  std::uint32_t u32() { return u16() | static_cast<std::uint32_t>(u16()) << 16; }
+};
+
+std::vector<int> free_cells(const Formation& f) {
+  std::vector<int> cells;
+  for (int i = 0; i < 16; ++i)
+    if (!(f.wall_cells >> i & 1)) cells.push_back(i);
+  return cells;
+}
+
+bool fail(std::string* error, const std::string& why) {
+  *error = "table file: " + why;
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable*>& tables) {
+  Writer w;
+  for (char c : kMagic) w.u8(static_cast<unsigned char>(c));
+  w.u32(kTableFormatVersion);
+  w.u32(static_cast<std::uint32_t>(tables.size()));
+  for (const EndgameTable* t : tables) {
+    const Formation& f = t->formation();
+    w.u8(static_cast<unsigned>(f.name.size()));
+    for (char c : f.name) w.u8(static_cast<unsigned char>(c));
+    w.u8(static_cast<unsigned>(t->target()));
+    w.u32(static_cast<std::uint32_t>(t->layers().size()));
+    for (const auto& l : t->layers()) w.u32(static_cast<std::uint32_t>(l.keys.size()));
+    std::vector<int> cells = free_cells(f);
+    for (const auto& l : t->layers()) {
+      for (Board key : l.keys) {
+        std::uint64_t code = 0;
+        for (std::size_t k = 0; k < cells.size(); ++k)
+          code |= static_cast<std::uint64_t>(cell(key, cells[k])) << (4 * k);
+        for (int b = 0; b < 5; ++b) w.u8(code >> (8 * b) & 0xFF);
+      }
+      for (float r : l.rates)
+        w.u16(static_cast<unsigned>(std::lround(std::fmin(std::fmax(r, 0.0f), 1.0f) * 65535.0)));
+    }
+  }
+  w.u32(crc32(w.out.data(), w.out.size()));
+  return w.out;
+}
+
+bool decode_table_file(const std::uint8_t* data, std::size_t size,
+                       std::vector<std::shared_ptr<const EndgameTable>>* out, std::string* error) {
+  if (size < 24 || std::memcmp(data, kMagic, 8) != 0)
+    return fail(error, "no N2048TBL magic (not a table file)");
+  Reader tail{data + size - 4, 4};
+  if (crc32(data, size - 4) != tail.u32())
+    return fail(error, "checksum mismatch (the file is corrupt)");
+  Reader r{data, size - 4, 8};
+  std::uint32_t version = r.u32();
+  if (version != kTableFormatVersion)
+    return fail(error, "version " + std::to_string(version) + ", this reader knows " +
+                           std::to_string(kTableFormatVersion));
+  std::uint32_t count = r.u32();
+  if (count < 1 || count > 16) return fail(error, "bad table count " + std::to_string(count));
+  std::vector<std::shared_ptr<const EndgameTable>> tables;
+  std::uint64_t total = 0;
+  for (std::uint32_t t = 0; t < count; ++t) {
+    if (!r.need(1)) return fail(error, "truncated");
+    unsigned length = r.u8();
+    if (length < 1 || length > 15 || !r.need(length + 5)) return fail(error, "bad formation name");
+    std::string name(reinterpret_cast<const char*>(data + r.pos), length);
+    r.pos += length;
+    Formation f;
+    if (!formation_by_name(name, &f)) return fail(error, "unknown formation \"" + name + "\"");
+    int target = static_cast<int>(r.u8());
+    if (target < 5 || target > 10) return fail(error, "bad target " + std::to_string(target));
+    std::uint32_t layers = r.u32();
+    if (layers < 1 || layers > 4096 || !r.need(4 * std::size_t{layers}))
+      return fail(error, "bad layer count");
+    std::vector<std::uint32_t> sizes(layers);
+    std::uint64_t states = 0;
+    for (auto& s : sizes) states += s = r.u32();
+    total += states;
+    // In 64 bits, before anything is allocated: a forged count cannot wrap.
+    if (total > kMaxTableFileStates || states * 7 > r.size - r.pos)
+      return fail(error, "truncated or oversized (" + std::to_string(states) + " states claimed)");
+    std::vector<int> cells = free_cells(f);
+    std::vector<TableLayer> all(layers);
+    for (std::uint32_t i = 0; i < layers; ++i) {
+      TableLayer& l = all[i];
+      l.keys.resize(sizes[i]);
+      l.rates.resize(sizes[i]);
+      for (auto& key : l.keys) {
+        std::uint64_t code = 0;
+        for (int b = 0; b < 5; ++b) code |= static_cast<std::uint64_t>(r.u8()) << (8 * b);
+        key = f.wall_pattern;
+        for (std::size_t k = 0; k < cells.size(); ++k) {
+          int e = static_cast<int>(code >> (4 * k) & 0xF);
+          if (e >= target) return fail(error, "a key holds a tile of the target or more");
+          key |= Board(e) << (4 * cells[k]);
+        }
+        if (code >> (4 * cells.size())) return fail(error, "a key has bits beyond its cells");
+        if (layer_of(f, key) != static_cast<int>(i)) return fail(error, "a key in the wrong layer");
+        if (&key != l.keys.data() && key <= *(&key - 1))
+          return fail(error, "keys out of order in layer " + std::to_string(i));
+      }
+      for (auto& rate : l.rates) rate = static_cast<float>(r.u16() / 65535.0);
+    }
+    tables.push_back(std::make_shared<EndgameTable>(f, target, std::move(all)));
+  }
+  if (r.pos != r.size) return fail(error, "bytes after the last table");
+  *out = std::move(tables);
+  return true;
+}
+
+}  // namespace g2048::endgame

@@ -1,0 +1,42 @@
+// The table file: a few endgame tables' chosen states in one versioned binary
+// file, read natively and in WebAssembly from the same bytes (the browser
+// decompresses the .gz first). Little-endian throughout:
+//
+//   offset  size  field
+//   0       8     magic "N2048TBL"
+//   8       4     version (1)
+//   12      4     table count T (1..16)
+//   then T tables, each:
+//           1     formation name length L (1..15), then L bytes of the name
+//           1     target exponent (5..10)
+//           4     layer count N (1..4096)
+//           4*N   states per layer
+//           ...   per layer: the keys, 5 bytes each (the free cells' exponents,
+//                 4 bits each, in cell order, the first cell in the low bits),
+//                 strictly increasing as 64-bit keys; then the rates, 2 bytes
+//                 each (rate x 65535, rounded)
+//   end-4   4     CRC-32 (IEEE) of all bytes before it
+//
+// A reader checks everything (magic, version, counts against the size, each
+// key's layer and order, the checksum) before it allocates, and refuses any
+// fault with a one-line message.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "endgame/endgame_table.h"
+
+namespace g2048::endgame {
+
+constexpr std::uint32_t kTableFormatVersion = 1;
+constexpr std::uint64_t kMaxTableFileStates = std::uint64_t{1} << 26;
+
+std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable*>& tables);
+
+bool decode_table_file(const std::uint8_t* data, std::size_t size,
+                       std::vector<std::shared_ptr<const EndgameTable>>* out, std::string* error);
+
+}  // namespace g2048::endgame
