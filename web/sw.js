@@ -30,6 +30,25 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// The engine's WebAssembly threads need a cross-origin isolated page. A static
+// host that cannot send these headers gets them from here: the responses this
+// worker serves carry them, so the pages are isolated from the first load the
+// worker controls (the visit after the one that installed it).
+const ISOLATION = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+};
+
+function isolated(response) {
+  if (!response || response.type === 'opaque' || response.headers.has('Cross-Origin-Embedder-Policy')) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(ISOLATION)) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 // Cache first for this site's own files (the address's query is the page's
 // business: ?seed=3 is still demo.html); anything else goes to the network.
 self.addEventListener('fetch', (event) => {
@@ -39,6 +58,7 @@ self.addEventListener('fetch', (event) => {
     caches
       .open(CACHE)
       .then((cache) => cache.match(request, { ignoreSearch: true }))
-      .then((cached) => cached || fetch(request)),
+      .then((cached) => cached || fetch(request))
+      .then(isolated),
   );
 });

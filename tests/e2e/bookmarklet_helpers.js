@@ -127,10 +127,11 @@ export async function keydowns(page) {
   return page.evaluate(() => window.__keydowns);
 }
 
-// Serves the fixture pages; `?csp=POLICY` on a page's address sends that
-// Content-Security-Policy header with it, as a strict site would.
+// Serves the fixture pages, not cross-origin isolated (as most sites);
+// `?csp=POLICY` on a page's address sends that Content-Security-Policy header
+// with it, as a strict site would.
 export async function serveFixtures() {
-  const files = createStaticServer(fixturesDir).listeners('request')[0];
+  const files = createStaticServer(fixturesDir, { isolated: false }).listeners('request')[0];
   const server = http.createServer((req, res) => {
     const policy = new URL(req.url, 'http://127.0.0.1').searchParams.get('csp');
     if (policy) res.setHeader('Content-Security-Policy', policy);

@@ -22,9 +22,10 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-// Serves a folder (dist/ by default); resolves to { url, http (the server), close }.
-export async function serve(dir = distDir) {
-  const server = createStaticServer(dir);
+// Serves a folder (dist/ by default), cross-origin isolated unless
+// { isolated: false }; resolves to { url, http (the server), close }.
+export async function serve(dir = distDir, options = {}) {
+  const server = createStaticServer(dir, options);
   const url = await listen(server, 0);
   return { url, http: server, close: () => new Promise((r) => server.close(r)) };
 }

@@ -1,6 +1,9 @@
 // A small static file server for dist/, bound to 127.0.0.1. It allows any
-// origin to read the files (CORS) because the bookmarklet loads its payload
-// from here into other sites' pages.
+// origin to read the files (CORS, and Cross-Origin-Resource-Policy) because the
+// bookmarklet loads its payload from here into other sites' pages. Its pages
+// are cross-origin isolated (COOP and COEP), which the engine's WebAssembly
+// threads need (SharedArrayBuffer); { isolated: false } serves them without,
+// as most sites are (the tests' foreign pages).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -20,10 +23,20 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
-export function createStaticServer(rootDir) {
+export const ISOLATION_HEADERS = Object.freeze({
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+});
+
+export function createStaticServer(rootDir, { isolated = true } = {}) {
   const root = path.resolve(rootDir);
   return http.createServer((req, res) => {
-    const headers = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
+    const headers = {
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Cache-Control': 'no-cache',
+      ...(isolated ? ISOLATION_HEADERS : {}),
+    };
     // Chromium asks a loopback server before a public page may load from it
     // (Private Network Access); answer the preflight with a yes.
     if (req.method === 'OPTIONS') {
