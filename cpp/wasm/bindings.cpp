@@ -20,6 +20,7 @@
 #include "ai/expectimax_searcher.h"
 #include "ai/network_file.h"
 #include "ai/network_stream.h"
+#include "ai/parallel_search.h"
 #include "ai/player.h"
 #include "ai/spawner.h"
 #include "wasm/js_convert.h"
@@ -364,6 +365,8 @@ EMSCRIPTEN_BINDINGS(engine) {
   function("heapBytes", &heap_bytes);
   emscripten::constant("defaultTableBits", kDefaultTableBits);
   emscripten::constant("maxTableBits", kMaxTableBits);
+  // Whether settings.threads > 1 runs on threads (the -pthread build, engine_mt).
+  emscripten::constant("threadsBuilt", threads_available());
 }
 
 }  // namespace g2048::wasm

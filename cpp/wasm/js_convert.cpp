@@ -136,9 +136,9 @@ bool read_count(const val& js, const char* what, double min, double max, double*
 
 namespace {
 
-const char* const kSettingNames[] = {"depth",    "nodes",    "timeMs",       "minDepth",
-                                     "maxDepth", "cutoff",   "tableBits",    "player",
-                                     "eval",     "playouts", "playoutDepth", "seed"};
+const char* const kSettingNames[] = {"depth",        "nodes",     "timeMs", "minDepth", "maxDepth",
+                                     "cutoff",       "tableBits", "player", "eval",     "playouts",
+                                     "playoutDepth", "seed",      "threads"};
 
 bool unknown_setting(const std::string& key) {
   for (const char* name : kSettingNames)
@@ -181,6 +181,12 @@ bool read_setting(const std::string& key, double x, PlayerChoice* p) {
       return fail("must be a whole number from 10 to " + std::to_string(kMaxTableBits) + " (2^" +
                   std::to_string(kMaxTableBits) + " entries of 16 bytes)");
     s->table_bits = static_cast<int>(x);
+  } else if (key == "threads") {
+    // The threads build searches root moves at once (parallel_search.h); the
+    // single-threaded build searches them one after another.
+    if (!is_whole(x, 1, kMaxThreads))
+      return fail("must be a whole number from 1 to " + std::to_string(kMaxThreads));
+    s->threads = static_cast<int>(x);
   } else if (key == "playouts") {
     if (!is_whole(x, 1, kMaxPlayouts))
       return fail("must be a whole number from 1 to " + std::to_string(kMaxPlayouts));

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleModules, moduleOrder } from './bundle_modules.mjs';
-import { distDir, distWasmDir, root, webDir } from './paths.mjs';
+import { WASM_FILES, distDir, distWasmDir, root, webDir } from './paths.mjs';
 import { packageVersion } from './version.mjs';
 import { zipFiles } from './zip_writer.mjs';
 
@@ -66,7 +66,7 @@ export function buildExtension() {
   for (const name of filesUnder(path.join(webDir, 'src/engine'))) {
     put(`src/engine/${name}`, fs.readFileSync(path.join(webDir, 'src/engine', name)));
   }
-  for (const name of ['engine.mjs', 'engine.wasm']) {
+  for (const name of WASM_FILES) {
     const built = path.join(distWasmDir, name);
     if (!fs.existsSync(built))
       throw new Error(`build: ${path.relative(root, built)} is missing (build the wasm first)`);

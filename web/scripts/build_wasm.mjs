@@ -1,10 +1,11 @@
 // Compiles cpp/ to WebAssembly with Debian's Emscripten through the one CMake
 // project (the if(EMSCRIPTEN) block of CMakeLists.txt): build-wasm/engine.mjs
-// and engine.wasm. Incremental: CMake rebuilds only what changed.
+// and engine.wasm, and the threads build engine_mt.* (WASM_FILES, paths.mjs).
+// Incremental: CMake rebuilds only what changed.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, wasmBuildDir } from './paths.mjs';
+import { WASM_FILES, root, wasmBuildDir } from './paths.mjs';
 
 // Emscripten 3.1.6's JS tools find their npm dependencies (acorn) only here.
 const DEBIAN_NODE_PATH = '/usr/share/nodejs';
@@ -40,9 +41,9 @@ export function buildWasm() {
     run('emcmake', ['cmake', '-S', root, '-B', wasmBuildDir, '-DCMAKE_BUILD_TYPE=Release']);
   }
   run('cmake', ['--build', wasmBuildDir, '-j2']);
-  for (const f of ['engine.mjs', 'engine.wasm']) {
+  for (const f of WASM_FILES) {
     if (!fs.existsSync(path.join(wasmBuildDir, f))) throw new Error(`build: ${f} was not produced`);
   }
-  const size = fs.statSync(path.join(wasmBuildDir, 'engine.wasm')).size;
-  console.log(`build: engine.wasm ${(size / 1024).toFixed(1)} KB`);
+  const kb = (f) => `${f} ${(fs.statSync(path.join(wasmBuildDir, f)).size / 1024).toFixed(1)} KB`;
+  console.log(`build: ${kb('engine.wasm')}, ${kb('engine_mt.wasm')}`);
 }

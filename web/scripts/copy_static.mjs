@@ -1,7 +1,7 @@
 // Copies the site (web/ minus its build scripts) and the built engine to dist/.
 import fs from 'node:fs';
 import path from 'node:path';
-import { distDir, distWasmDir, wasmBuildDir, webDir } from './paths.mjs';
+import { WASM_FILES, distDir, distWasmDir, wasmBuildDir, webDir } from './paths.mjs';
 
 export function copyStatic() {
   fs.rmSync(distDir, { recursive: true, force: true });
@@ -11,7 +11,7 @@ export function copyStatic() {
     filter: (src) => !['scripts', 'extension'].includes(path.relative(webDir, src)),
   });
   fs.mkdirSync(distWasmDir, { recursive: true });
-  for (const f of ['engine.mjs', 'engine.wasm']) {
+  for (const f of WASM_FILES) {
     fs.copyFileSync(path.join(wasmBuildDir, f), path.join(distWasmDir, f));
   }
 }

@@ -28,6 +28,16 @@
 // other players, the rules and the spawners stay on the pool. One executor
 // holds the 134 MB of weights however large the pool: a tab holds one copy.
 //
+// Threads: on a cross-origin isolated page (SharedArrayBuffer), the network
+// executor runs the WebAssembly threads build, and each search's root moves
+// are searched at once on its threads, over the one network
+// (cpp/ai/parallel_search.h; at a fixed depth the one-thread values). Else it
+// runs today's single-threaded build.
+//   engine.threads      threads the network's search uses (1 until it loaded)
+//   engine.threadsNote  null, or why one thread: "page not cross-origin isolated"
+// Options: threads (default defaultThreads(): one per core, 1 to 4); per
+// search, settings.threads (1 to engine.threads) uses fewer.
+//
 // Boards are 16 tile values, row-major (0 empty, 2..131072); cells 0..15
 // row-major; directions 0 up, 1 right, 2 down, 3 left. Settings: {depth} |
 // {nodes} | {timeMs}, plus minDepth, maxDepth, cutoff, tableBits (default 18:
@@ -59,8 +69,8 @@
 import { Dispatcher } from './dispatcher.js';
 import { MainThreadExecutor, startWorkerExecutor } from './executors.js';
 import { searchBestMove } from './root_search.js';
-import { defaultPoolSize } from './pool_size.js';
-import { loadWasm } from './wasm_loader.js';
+import { MAX_THREADS, defaultPoolSize, defaultThreads } from './pool_size.js';
+import { THREADS_WASM_URL, loadWasm } from './wasm_loader.js';
 import { browserWorkerFactory } from './worker_factory.js';
 
 export { boardProblem, validateBoard } from './board_check.js';
@@ -71,6 +81,7 @@ export const WORKER_URL = new URL('./search_worker.js', import.meta.url).href;
 export const DEFAULT_NETWORK_URL = new URL('../../network/network.n2048.gz', import.meta.url).href;
 
 const MAX_POOL = 16;
+const WARM_UP_BOARD = [2, 4, 8, 16, 0, 2, 4, 8, 0, 0, 2, 0, 0, 0, 0, 0];
 
 function requestedPoolSize(options) {
   if (options.workers === false) return 0;
@@ -122,6 +133,37 @@ async function startNetworkExecutor(options, wasm, poolOnWorkers) {
   return MainThreadExecutor.create(wasm);
 }
 
+function wantedThreads(options) {
+  const threads = options.threads ?? defaultThreads();
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+    throw new Error(`threads must be a whole number from 1 to ${MAX_THREADS}, got ${threads}`);
+  }
+  return threads;
+}
+
+// Why the network's search cannot use WebAssembly threads here, or null.
+export function threadsProblem(options = {}, scope = globalThis) {
+  if (options.workers === false) return 'the engine runs without workers';
+  if (!scope.crossOriginIsolated) return 'page not cross-origin isolated';
+  if (typeof scope.SharedArrayBuffer !== 'function') return 'no SharedArrayBuffer in this browser';
+  // The threads' workers start from the engine's own address: a page may not
+  // start them from another origin (the bookmarklet's engine).
+  const origin = scope.location?.origin;
+  if (origin && origin !== 'null' && new URL(WORKER_URL).origin !== origin) {
+    return 'the engine is served from another origin than the page';
+  }
+  return null;
+}
+
+// The network's executor with the threads build: a worker whose module starts
+// threads - 1 thread workers of its own.
+async function startThreadsExecutor(options, threads) {
+  const createWorker = workerFactoryOf(options);
+  if (!createWorker) throw new Error('Web Workers are not available here');
+  const wasm = await loadWasm({ wasmUrl: options.threadsWasmUrl ?? THREADS_WASM_URL });
+  return startWorkerExecutor(createWorker, WORKER_URL, wasm, options.workerStartMs ?? 15000, { threads });
+}
+
 // The executors the engine starts with, and why there are fewer than asked for.
 async function startExecutors(options, wasm) {
   const wanted = requestedPoolSize(options);
@@ -156,6 +198,8 @@ class Engine {
   #networkLoading = null;
   #network = null;
   #networkProblem = null;
+  #threads = 1;
+  #threadsNote = null;
 
   constructor(executors, fallback, wasm, options) {
     this.#fallback = fallback;
@@ -185,6 +229,12 @@ class Engine {
   }
   get networkProblem() {
     return this.#networkProblem;
+  }
+  get threads() {
+    return this.#networkExecutor ? this.#threads : 1;
+  }
+  get threadsNote() {
+    return this.#threadsNote;
   }
 
   get evaluation() {
@@ -216,12 +266,19 @@ class Engine {
   async #networkSearch(board, settings) {
     const executor = this.#networkExecutor;
     try {
-      return await executor.call('search', [board, { ...settings, eval: 'network' }]);
+      return await executor.call('search', [board, this.#networkSettings(settings)]);
     } catch (err) {
       if (!err?.executorLost) throw err;
       this.#loseNetwork(executor, err.message);
       return this.#heuristicSearch(board, settings);
     }
+  }
+
+  // The network search's settings: its threads, at most the executor's.
+  #networkSettings(settings) {
+    const asked = settings.threads ?? this.#threads;
+    const threads = Number.isInteger(asked) ? Math.max(1, Math.min(asked, this.#threads)) : asked;
+    return { ...settings, eval: 'network', threads };
   }
 
   loadNetwork(url = DEFAULT_NETWORK_URL, { onProgress } = {}) {
@@ -233,14 +290,37 @@ class Engine {
     });
   }
 
+  // The threads build where it can run, else (or should it fail to start)
+  // the single-threaded one.
+  async #startNetworkExecutor() {
+    const threads = wantedThreads(this.#options);
+    const problem = threads > 1 ? threadsProblem(this.#options) : 'one thread asked for';
+    if (!problem && this.mode !== 'main') {
+      try {
+        return { executor: await startThreadsExecutor(this.#options, threads), threads, note: null };
+      } catch (err) {
+        const note = `the threads could not start (${err?.message ?? err})`;
+        return { executor: await startNetworkExecutor(this.#options, this.#wasm, true), threads: 1, note };
+      }
+    }
+    const executor = await startNetworkExecutor(this.#options, this.#wasm, this.mode !== 'main');
+    return { executor, threads: 1, note: problem ?? 'searching on the main thread' };
+  }
+
   async #startNetwork(url, onProgress) {
     let executor = null;
     try {
-      executor = await startNetworkExecutor(this.#options, this.#wasm, this.mode !== 'main');
-      const info = await executor.call('loadNetwork', [url], onProgress);
+      let threads, note;
+      ({ executor, threads, note } = await this.#startNetworkExecutor());
+      const loaded = await executor.call('loadNetwork', [url], onProgress);
+      // The threads start at the first threaded search: start them now.
+      if (threads > 1) await executor.call('search', [WARM_UP_BOARD, { depth: 1, eval: 'network', threads }]);
       if (this.#disposed) throw new Error('the engine was disposed');
+      const info = { ...loaded, threads, threadsNote: note };
       this.#networkExecutor?.terminate();
       this.#networkExecutor = executor;
+      this.#threads = threads;
+      this.#threadsNote = note;
       this.#network = info;
       this.#networkProblem = null;
       executor.onLost = (reason) => this.#loseNetwork(executor, reason);
@@ -312,6 +392,7 @@ class Engine {
 }
 
 export async function createEngine(options = {}) {
+  wantedThreads(options); // a bad threads option rejects here, not at the network's load
   const wasm = await loadWasm(options);
   const { executors, fallback } = await startExecutors(options, wasm);
   return new Engine(executors, fallback, wasm, options);

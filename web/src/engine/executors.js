@@ -110,8 +110,9 @@ export class MainThreadExecutor {
   }
 }
 
-// Starts a worker and waits until its wasm instance is ready.
-export async function startWorkerExecutor(createWorker, url, wasm, timeoutMs) {
+// Starts a worker and waits until its wasm instance is ready. instance:
+// {threads} for the threads build (wasm_loader.js).
+export async function startWorkerExecutor(createWorker, url, wasm, timeoutMs, instance = {}) {
   const worker = createWorker(url);
   const executor = new WorkerExecutor(worker);
   let timer;
@@ -119,7 +120,7 @@ export async function startWorkerExecutor(createWorker, url, wasm, timeoutMs) {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    await Promise.race([executor.call('init', [wasm]), timeout]);
+    await Promise.race([executor.call('init', [wasm, instance]), timeout]);
     return executor;
   } catch (err) {
     executor.terminate();

@@ -11,3 +11,13 @@ export function defaultPoolSize(cores = globalThis.navigator?.hardwareConcurrenc
   const n = Number.isInteger(cores) && cores > 0 ? cores : 2;
   return Math.max(1, Math.min(MAX_DEFAULT_POOL, n - 1));
 }
+
+// How many threads the network's search uses where WebAssembly threads run
+// (a cross-origin isolated page): one per core, at most four, one per root
+// move (the split of cpp/ai/parallel_search.h).
+export const MAX_THREADS = 4;
+
+export function defaultThreads(cores = globalThis.navigator?.hardwareConcurrency) {
+  const n = Number.isInteger(cores) && cores > 0 ? cores : 2;
+  return Math.max(1, Math.min(MAX_THREADS, n));
+}

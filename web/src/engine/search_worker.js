@@ -1,6 +1,7 @@
 // A search worker: its own instance of the engine's wasm, answering requests
 // {id, op, args} with {id, ok, result} or {id, ok: false, error}. The first
-// request is {op: 'init', args: [compiled module or bytes]}. A long operation
+// request is {op: 'init', args: [compiled module or bytes, {threads}]}
+// (threads > 1: the WebAssembly threads build, see wasm_loader.js). A long operation
 // (loadNetwork) may send {id, progress: [received, total]} before its answer.
 // Runs as a module worker in the browser, and under Node's worker_threads
 // through a small shim that provides onmessage/postMessage.
@@ -13,7 +14,7 @@ globalThis.onmessage = async ({ data }) => {
   const { id, op, args } = data;
   try {
     if (op === 'init') {
-      engineModule = instantiateEngineModule(args[0]);
+      engineModule = instantiateEngineModule(args[0], args[1]);
       await engineModule;
       globalThis.postMessage({ id, ok: true, result: true });
       return;

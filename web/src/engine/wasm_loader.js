@@ -35,10 +35,16 @@ export async function loadWasm(options = {}) {
   }
 }
 
+// The WebAssembly threads build (engine_mt.*), for cross-origin isolated pages.
+export const THREADS_WASM_URL = new URL('./wasm/engine_mt.wasm', import.meta.url).href;
+
 // An instance of the Embind module (the raw bindings) from a compiled module
-// or bytes.
-export async function instantiateEngineModule(wasm) {
-  const { default: createEngineModule } = await import('./wasm/engine.mjs');
+// or bytes. { threads: N > 1 }: wasm is the threads build, whose module starts
+// N - 1 thread workers of its own (Emscripten's pthread pool) before it
+// resolves.
+export async function instantiateEngineModule(wasm, { threads = 1 } = {}) {
+  const { default: createEngineModule } =
+    threads > 1 ? await import('./wasm/engine_mt.mjs') : await import('./wasm/engine.mjs');
   const compiled = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
   let fail;
   const failed = new Promise((resolve, reject) => {
@@ -52,6 +58,7 @@ export async function instantiateEngineModule(wasm) {
     },
     print() {},
     printErr() {},
+    pthreadPoolSize: threads > 1 ? threads - 1 : 0,
   });
   const engine = await Promise.race([ready, failed]);
   // Build the row and heuristic tables and the transposition table now: the

@@ -22,6 +22,12 @@ function megabytes(bytes) {
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
+// How many threads search with the network, and why one (engine.js).
+function threadsText({ threads, threadsNote } = {}) {
+  if (threads > 1) return `, ${threads} threads`;
+  return threads === 1 && threadsNote ? `, 1 thread: ${threadsNote}` : '';
+}
+
 // The line and bar for each state: {text, progress (0..1, or null for no bar)}.
 export function describeNetwork(state) {
   switch (state.kind) {
@@ -33,7 +39,7 @@ export function describeNetwork(state) {
     }
     case 'network':
       return {
-        text: `Evaluation: learned network (n-tuple, ${formatCount(state.info.weights)} weights)`,
+        text: `Evaluation: learned network (n-tuple, ${formatCount(state.info.weights)} weights)${threadsText(state.info)}`,
         progress: null,
       };
     case 'failed':
