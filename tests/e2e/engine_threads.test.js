@@ -1,9 +1,13 @@
 // WebAssembly threads in Chromium: our server's pages are cross-origin
 // isolated, the engine searches with the network on more than one thread there
 // and gives the single-threaded engine's values at a fixed depth; a page
-// without isolation falls back to one thread and says why.
+// without isolation falls back to one thread and says why, and so does the
+// bookmarklet on another site's page; the extension's pages are isolated by
+// its manifest, and its panel says its threads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, serve } from './browser.js';
+import { bookmarkletCode, clickBookmarklet, evaluationText, serveFixtures, waitFor } from './bookmarklet_helpers.js';
+import { launchWithExtension } from './extension_helpers.js';
 
 const BOARDS = [
   [0, 0, 2, 0, 8, 4, 2, 0, 8, 2, 4, 0, 8, 32, 32, 128],
@@ -115,5 +119,55 @@ describe('WebAssembly threads', () => {
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
     await page.context().close();
+  });
+});
+
+describe('threads where the AI plays other sites', () => {
+  let payload;
+  let host;
+
+  beforeAll(async () => {
+    payload = await serve();
+    host = await serveFixtures();
+  });
+
+  afterAll(async () => {
+    await payload?.close();
+    await host?.close();
+  });
+
+  const networkLoaded = (page) =>
+    waitFor(
+      () => evaluationText(page),
+      (t) => /learned network \(loaded/.test(t),
+      'the network',
+      90_000,
+    );
+
+  it("the bookmarklet on another site's page falls back to one thread and says why", async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page, errors, outside } = await newPage(browser);
+      await page.goto(`${host.url}clone.html`);
+      await clickBookmarklet(page, bookmarkletCode(payload.url));
+      expect(await networkLoaded(page)).toMatch(/; 1 thread: page not cross-origin isolated\)$/);
+      expect(errors).toEqual([]);
+      expect(outside).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("the extension's panel searches on more than one thread", async () => {
+    const extension = await launchWithExtension({ grantHosts: ['http://127.0.0.1/*'] });
+    try {
+      const { page } = await extension.newPage();
+      await page.goto(`${host.url}clone.html`);
+      await extension.clickButton(page);
+      expect(await networkLoaded(page)).toMatch(/; [2-4] threads\)$/);
+      expect(extension.outside).toEqual([]);
+    } finally {
+      await extension.close();
+    }
   });
 });

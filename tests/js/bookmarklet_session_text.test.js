@@ -36,6 +36,18 @@ describe("the panel's engine line", () => {
     expect(describeEvaluation({})).toBe('Evaluation: heuristic');
   });
 
+  it('says how many threads search with the network, and why one', () => {
+    expect(describeEvaluation({ evaluation: 'network' }, { ms: 1600, threads: 2, threadsNote: null })).toBe(
+      'Evaluation: learned network (loaded in 1.6 s; 2 threads)',
+    );
+    expect(
+      describeEvaluation(
+        { evaluation: 'network' },
+        { ms: 1600, threads: 1, threadsNote: 'page not cross-origin isolated' },
+      ),
+    ).toBe('Evaluation: learned network (loaded in 1.6 s; 1 thread: page not cross-origin isolated)');
+  });
+
   it('shows the download in percent, in MB without a size, then the unpacking', () => {
     expect(describeProgress(0, 0)).toBe('Evaluation: heuristic · loading the learned network…');
     expect(describeProgress(4_500_000, 0)).toBe('Evaluation: heuristic · loading the learned network 4.5 MB');

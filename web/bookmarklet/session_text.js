@@ -16,12 +16,23 @@ export function describeSearch(engine) {
   return `search: ${workers(engine.mode, engine.poolSize) || 'page thread'}`;
 }
 
+// The network's threads from loadNetwork's answer (engine.js): on another
+// site's page, not cross-origin isolated, one, and why.
+function threadsOf(info) {
+  if (!info || !Number.isInteger(info.threads)) return null;
+  if (info.threads > 1) return `${info.threads} threads`;
+  return info.threadsNote ? `1 thread: ${info.threadsNote}` : null;
+}
+
 // After a load (info: loadNetwork's answer) or without one.
 export function describeEvaluation(engine, info = null) {
   const network = engine.evaluation ? engine.evaluation === 'network' : Boolean(info);
   if (!network) return 'Evaluation: heuristic';
-  const seconds = info && Number.isFinite(info.ms) ? ` (loaded in ${(info.ms / 1000).toFixed(1)} s)` : '';
-  return `Evaluation: learned network${seconds}`;
+  const parts = [];
+  if (info && Number.isFinite(info.ms)) parts.push(`loaded in ${(info.ms / 1000).toFixed(1)} s`);
+  const threads = threadsOf(info);
+  if (threads) parts.push(threads);
+  return `Evaluation: learned network${parts.length ? ` (${parts.join('; ')})` : ''}`;
 }
 
 // While the network downloads (total 0: its size is not known), then unpacks.
