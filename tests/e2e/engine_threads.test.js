@@ -1,7 +1,8 @@
 // WebAssembly threads in Chromium: our server's pages are cross-origin
 // isolated, the engine searches with the network on more than one thread there
 // and gives the single-threaded engine's values at a fixed depth; a page
-// without isolation falls back to one thread and says why, and so does the
+// without isolation falls back to one thread and says why (until the service
+// worker, from the next visit, adds the headers), and so does the
 // bookmarklet on another site's page; the extension's pages are isolated by
 // its manifest, and its panel says its threads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +108,22 @@ describe('WebAssembly threads', () => {
       expect(oneOfThreaded.nodes).toBe(single.nodes);
     }
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('on a host that sends no headers, the service worker isolates the page from the next visit', async () => {
+    const { page, errors, outside } = await newPage(browser);
+    await page.goto(`${plain.url}index.html`);
+    await waitForNetwork(page);
+    // The page registers the service worker once the network is in.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
+    await waitForNetwork(page);
+    expect(await networkLine(page)).toMatch(/learned network .*, [2-4] threads$/);
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
     await page.context().close();
   });
 
