@@ -4,11 +4,14 @@
 #include "ai/expectimax_searcher.h"
 #include "cli/commands.h"
 #include "cli/json.h"
+#include "cli/player_options.h"
 
 namespace g2048::cli {
 
 int run_suggest(const Args& args) {
-  args.check_known(kSearchOptions);
+  std::vector<std::string> known = kSearchOptions;
+  known.insert(known.end(), kTableOptions.begin(), kTableOptions.end());
+  args.check_known(known);
   auto boards = args.positional();
   if (boards.empty()) throw UsageError("suggest needs a board: 16 tile values, e.g. 0,0,2,...");
   std::string text;
@@ -21,10 +24,14 @@ int run_suggest(const Args& args) {
   EvaluationSettings evaluation = evaluation_settings(args);
   apply_default_depth(args, evaluation, &settings);
   ExpectimaxSearcher searcher(make_evaluation(evaluation));
-  SearchResult r = searcher.search(tiles, settings);
-  std::printf("{\"dir\":%d,\"name\":\"%s\",\"values\":%s,\"depth\":%d,\"nodes\":%llu,\"ms\":%s}\n",
-              r.best, dir_name(r.best), json_values(r).c_str(), r.depth,
-              static_cast<unsigned long long>(r.nodes), json_number(r.ms).c_str());
+  SearchResult r =
+      endgame::verify_with_tables(table_settings(args), tiles, searcher.search(tiles, settings));
+  // tableRate only when an endgame table chose the move.
+  std::string table = r.table_rate >= 0 ? ",\"tableRate\":" + json_number(r.table_rate) : "";
+  std::printf(
+      "{\"dir\":%d,\"name\":\"%s\",\"values\":%s,\"depth\":%d,\"nodes\":%llu,\"ms\":%s%s}\n",
+      r.best, dir_name(r.best), json_values(r).c_str(), r.depth,
+      static_cast<unsigned long long>(r.nodes), json_number(r.ms).c_str(), table.c_str());
   return 0;
 }
 

@@ -6,6 +6,8 @@
 //   searchRootMove, chosenDepth    expectimax's pieces for root parallelism
 //   evilSpawn(board, depth)        the evil spawner's tile: {cell, value, nodes}
 //   placeTile(board, cell, value)  a person's tile, checked: the new board
+//   loadTables(bytes)              an endgame table file (endgame/table_file.h),
+//                                  read by expectimax at the root from then on
 //
 // Each binding has two halves: a *_or_null body that does the work with all its
 // C++ objects in its own scope and answers null on bad input (the message set
@@ -23,6 +25,8 @@
 #include "ai/parallel_search.h"
 #include "ai/player.h"
 #include "ai/spawner.h"
+#include "endgame/table_file.h"
+#include "endgame/table_probe.h"
 #include "wasm/js_convert.h"
 #include "wasm/js_error.h"
 
@@ -152,6 +156,48 @@ val unload_network() {
   return val(true);
 }
 
+// The endgame tables expectimax consults at the root (none until loadTables).
+endgame::TableSettings& module_tables() {
+  static endgame::TableSettings instance;
+  return instance;
+}
+
+val tables_info() {
+  val o = val::object();
+  double states = 0;
+  val targets = val::array();
+  int i = 0;
+  for (const auto& t : module_tables().tables) {
+    states += static_cast<double>(t->states());
+    targets.set(i++, 1 << t->target());
+  }
+  o.set("tables", static_cast<int>(module_tables().tables.size()));
+  o.set("states", states);
+  o.set("targets", targets);
+  return o;
+}
+
+val load_tables_or_null(const val& bytes) {
+  if (!bytes.instanceof (val::global("Uint8Array"))) {
+    set_error("loadTables takes the file's bytes as a Uint8Array, got " + describe(bytes));
+    return val::null();
+  }
+  std::vector<std::uint8_t> data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes);
+  std::vector<std::shared_ptr<const endgame::EndgameTable>> tables;
+  std::string error;
+  if (!endgame::decode_table_file(data.data(), data.size(), &tables, &error)) {
+    set_error(error);
+    return val::null();
+  }
+  module_tables().tables = std::move(tables);
+  return tables_info();
+}
+
+val unload_tables() {
+  module_tables().tables.clear();
+  return val(true);
+}
+
 bool read_legal_board(const val& js, Tiles* out) {
   if (!read_board(js, out)) return false;
   if (legal_moves_mask(*out) == 0) {
@@ -224,6 +270,9 @@ val search_or_null(const val& board, const val& settings) {
   SearchResult r;
   if (p.name == "expectimax") {
     r = searcher(p.settings.evaluation).search(tiles, p.settings.search);
+    // settings.tables: false searches without the endgame tables.
+    val use = settings["tables"];
+    if (!(use.isFalse())) r = endgame::verify_with_tables(module_tables(), tiles, r);
   } else {
     std::string error;
     std::unique_ptr<Player> player = make_player(p.name, p.settings, &error);
@@ -361,6 +410,8 @@ EMSCRIPTEN_BINDINGS(engine) {
   function("networkFinish", &guarded<network_finish_or_null>);
   function("networkInfo", &network_info_js);
   function("unloadNetwork", &unload_network);
+  function("loadTables", &guarded<load_tables_or_null, val>);
+  function("unloadTables", &unload_tables);
   emscripten::constant("maxEvilDepth", kMaxEvilDepth);
   function("heapBytes", &heap_bytes);
   emscripten::constant("defaultTableBits", kDefaultTableBits);

@@ -136,9 +136,9 @@ bool read_count(const val& js, const char* what, double min, double max, double*
 
 namespace {
 
-const char* const kSettingNames[] = {"depth",        "nodes",     "timeMs", "minDepth", "maxDepth",
-                                     "cutoff",       "tableBits", "player", "eval",     "playouts",
-                                     "playoutDepth", "seed",      "threads"};
+const char* const kSettingNames[] = {"depth",        "nodes",     "timeMs",  "minDepth", "maxDepth",
+                                     "cutoff",       "tableBits", "player",  "eval",     "playouts",
+                                     "playoutDepth", "seed",      "threads", "tables"};
 
 bool unknown_setting(const std::string& key) {
   for (const char* name : kSettingNames)
@@ -237,6 +237,13 @@ bool read_player_settings(const val& js, PlayerChoice* out) {
         return false;
       }
       p.name = v.as<std::string>();
+      continue;
+    }
+    if (key == "tables") {  // read by the bindings' search: endgame tables on (true) or off
+      if (!v.isTrue() && !v.isFalse()) {
+        set_error("tables must be true or false, got " + describe(v));
+        return false;
+      }
       continue;
     }
     if (key == "eval") {
@@ -344,6 +351,8 @@ val search_result_to_js(const SearchResult& r) {
   o.set("depth", r.depth);
   o.set("nodes", static_cast<double>(r.nodes));
   o.set("ms", r.ms);
+  // Present only when an endgame table chose the move: its success rate.
+  if (r.table_rate >= 0) o.set("tableRate", r.table_rate);
   return o;
 }
 

@@ -76,6 +76,32 @@ describe('network status', () => {
     ).toBe('off');
   });
 
+  test('loads the endgame table after the network and names it, or says why not', async () => {
+    const asked = [];
+    const engine = {
+      loadNetwork: async () => ({ weights: 42 }),
+      async loadTables(url) {
+        asked.push(url);
+        if (url?.endsWith('bad.gz')) throw new Error('table file: checksum mismatch (the file is corrupt)');
+        return { tables: 2, states: 1234, targets: [256, 512] };
+      },
+    };
+    const end = await loadNetworkAfterPaint(Promise.resolve(engine), null, { search: '', pageUrl: page });
+    expect(end).toEqual({
+      kind: 'network',
+      info: { weights: 42 },
+      tables: { tables: 2, states: 1234, targets: [256, 512] },
+    });
+    expect(asked).toEqual([undefined]); // the engine's default file
+    expect(describeNetwork(end).text).toMatch(/learned network .*, endgame table \(1234 positions\)$/);
+    const bad = await loadNetworkAfterPaint(Promise.resolve(engine), null, { search: '?tables=bad.gz', pageUrl: page });
+    expect(asked.at(-1)).toBe('http://127.0.0.1:8048/dist/bad.gz');
+    expect(describeNetwork(bad).text).toMatch(/; no endgame table: table file: checksum mismatch/);
+    const off = await loadNetworkAfterPaint(Promise.resolve(engine), null, { search: '?tables=off', pageUrl: page });
+    expect(off).toEqual({ kind: 'network', info: { weights: 42 } });
+    expect(asked).toHaveLength(2);
+  });
+
   test('says so when the network stops after it loaded', async () => {
     const states = [];
     const engine = {

@@ -23,6 +23,17 @@
 //   engine.evaluation  'heuristic' | 'loading' | 'network'
 //   engine.network     what loadNetwork resolved to, or null
 //   engine.networkProblem  null, or why the network is not in use
+// Endgame tables (cpp/endgame/): after the network,
+//   await engine.loadTables(url, { onProgress(received, total) })
+//                      downloads the .t2048.gz (default DEFAULT_TABLES_URL) into
+//                      the network's executor: {tables, states, targets, ...}.
+//                      From then on its expectimax searches read the table at
+//                      the root where the largest tiles stand in its formation,
+//                      and a result the table chose has tableRate (its chance of
+//                      making the next tile of the chain); settings.tables:
+//                      false searches without. Rejects with a one-line reason.
+//   engine.tables      what loadTables resolved to, or null
+//   engine.tablesProblem  null, or why the tables are not in use
 // With a network, expectimax searches run whole on the network executor (the
 // core's own search and time target) unless settings.eval is 'heuristic'; the
 // other players, the rules and the spawners stay on the pool. One executor
@@ -79,6 +90,7 @@ export const PLAYER_NAMES = Object.freeze(['expectimax', 'minimax', 'montecarlo'
 export const DEFAULT_EVIL_DEPTH = 1;
 export const WORKER_URL = new URL('./search_worker.js', import.meta.url).href;
 export const DEFAULT_NETWORK_URL = new URL('../../network/network.n2048.gz', import.meta.url).href;
+export const DEFAULT_TABLES_URL = new URL('../../tables/endgame.t2048.gz', import.meta.url).href;
 
 const MAX_POOL = 16;
 const WARM_UP_BOARD = [2, 4, 8, 16, 0, 2, 4, 8, 0, 0, 2, 0, 0, 0, 0, 0];
@@ -200,6 +212,8 @@ class Engine {
   #networkProblem = null;
   #threads = 1;
   #threadsNote = null;
+  #tables = null;
+  #tablesProblem = null;
 
   constructor(executors, fallback, wasm, options) {
     this.#fallback = fallback;
@@ -235,6 +249,12 @@ class Engine {
   }
   get threadsNote() {
     return this.#threadsNote;
+  }
+  get tables() {
+    return this.#tables;
+  }
+  get tablesProblem() {
+    return this.#tablesProblem;
   }
 
   get evaluation() {
@@ -290,6 +310,25 @@ class Engine {
     });
   }
 
+  // The tables live beside the network, on its executor: load the network first.
+  loadTables(url = DEFAULT_TABLES_URL, { onProgress } = {}) {
+    return this.#checked(async () => {
+      const executor = this.#networkExecutor;
+      try {
+        if (!executor) throw new Error('the endgame table needs the network: load it first');
+        const info = await executor.call('loadTables', [String(url)], onProgress);
+        if (this.#networkExecutor !== executor) throw new Error("the network's worker stopped");
+        this.#tables = info;
+        this.#tablesProblem = null;
+        return info;
+      } catch (err) {
+        const reason = String(err?.message ?? err);
+        this.#tablesProblem = reason;
+        throw new Error(reason, { cause: err });
+      }
+    });
+  }
+
   // The threads build where it can run, else (or should it fail to start)
   // the single-threaded one.
   async #startNetworkExecutor() {
@@ -319,6 +358,7 @@ class Engine {
       const info = { ...loaded, threads, threadsNote: note };
       this.#networkExecutor?.terminate();
       this.#networkExecutor = executor;
+      this.#tables = null; // they lived on the old executor
       this.#threads = threads;
       this.#threadsNote = note;
       this.#network = info;
@@ -343,6 +383,8 @@ class Engine {
     this.#networkExecutor = null;
     this.#network = null;
     this.#networkProblem = reason;
+    if (this.#tables) this.#tablesProblem = reason;
+    this.#tables = null;
   }
 
   // The one place that picks a search's path. Root parallelism

@@ -3,6 +3,7 @@
 // cross postMessage unchanged. Bad input throws the bindings' Error.
 import { epochNow } from './clock.js';
 import { loadNetworkInto } from './network_loader.js';
+import { loadTablesInto } from './tables_loader.js';
 
 export const NO_LEGAL_MOVE = 'the board has no legal move (the game is over): nothing to search';
 
@@ -15,6 +16,7 @@ const OPS = {
   placeTile: (m, [board, cell, value]) => m.placeTile(board, cell, value),
   // Asynchronous: the download reports its progress as it goes.
   loadNetwork: (m, [url], progress) => loadNetworkInto(m, url, progress),
+  loadTables: (m, [url], progress) => loadTablesInto(m, url, progress),
 
   // What a root-parallel search needs first: the settings with their defaults,
   // the legal moves, the depth the position gets by default and the depth-0

@@ -8,7 +8,8 @@
 const GZIP_MAGIC = [0x1f, 0x8b];
 const PROGRESS_STEP = 1 / 100;
 
-async function fetchBytes(url, onProgress) {
+// The file's bytes with progress; what names it in errors ("the network").
+export async function fetchBytes(url, onProgress, what = 'the network') {
   if (url.startsWith('file:')) {
     // Node (tests, benchmarks): fetch cannot read files there.
     const { readFile } = await import('node:fs/promises');
@@ -20,9 +21,9 @@ async function fetchBytes(url, onProgress) {
   try {
     response = await fetch(url);
   } catch (err) {
-    throw new Error(`could not download the network from ${url} (${err.message})`, { cause: err });
+    throw new Error(`could not download ${what} from ${url} (${err.message})`, { cause: err });
   }
-  if (!response.ok) throw new Error(`could not download the network from ${url}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`could not download ${what} from ${url}: HTTP ${response.status}`);
   const total = Number(response.headers.get('Content-Length')) || 0;
   if (!response.body) return new Uint8Array(await response.arrayBuffer());
   const chunks = [];
@@ -53,7 +54,7 @@ function concat(chunks, length) {
   return out;
 }
 
-function isGzip(bytes) {
+export function isGzip(bytes) {
   return bytes.length >= 18 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
 }
 

@@ -42,6 +42,7 @@ export class AutoplayController extends AiChoice {
     this.summary = null; // set when autoplay ends at game over
     this.error = null;
     this.aiMoves = 0;
+    this.tableMoves = 0; // AI moves an endgame table chose
     this.firstMoveAt = null;
     this.autoplayStartedAt = null;
     this.autoplayStartMoves = 0;
@@ -134,6 +135,7 @@ export class AutoplayController extends AiChoice {
       const at = this.now();
       if (this.firstMoveAt === null) this.firstMoveAt = at;
       this.aiMoves++;
+      if (result.tableRate !== undefined) this.tableMoves++;
       this.moveRate.record(at, 1);
       this.lastMoveAt = at;
       this.emit('move');
@@ -230,6 +232,9 @@ export class AutoplayController extends AiChoice {
       depth: last ? last.depth : null,
       evaluation: last && last.values ? last.values[last.dir] : null,
       aiMoves: this.aiMoves,
+      // The endgame table's chance of making the next tile, when it chose the last move.
+      tableRate: last && last.tableRate !== undefined ? last.tableRate : null,
+      tableMoves: this.tableMoves,
       firstMoveAt: this.firstMoveAt,
     };
   }

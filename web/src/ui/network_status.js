@@ -4,7 +4,9 @@
 // could not load.
 //
 // ?network=off in the page address keeps the heuristic; ?network=URL (relative
-// to the page) loads another file (measurements, tests).
+// to the page) loads another file (measurements, tests). The endgame table
+// loads next (?tables=off: none; ?tables=URL: another file), and the line says
+// whether it is in use.
 import { formatCount } from './format.js';
 
 // Devices that say they have less memory than this skip the 134 MB network.
@@ -28,6 +30,12 @@ function threadsText({ threads, threadsNote } = {}) {
   return threads === 1 && threadsNote ? `, 1 thread: ${threadsNote}` : '';
 }
 
+// The endgame table's part of the line, once the network is in.
+function tablesText({ tables, tablesProblem } = {}) {
+  if (tables) return `, endgame table (${formatCount(tables.states)} positions)`;
+  return tablesProblem ? `; no endgame table: ${tablesProblem}` : '';
+}
+
 // The line and bar for each state: {text, progress (0..1, or null for no bar)}.
 export function describeNetwork(state) {
   switch (state.kind) {
@@ -39,7 +47,7 @@ export function describeNetwork(state) {
     }
     case 'network':
       return {
-        text: `Evaluation: learned network (n-tuple, ${formatCount(state.info.weights)} weights)${threadsText(state.info)}`,
+        text: `Evaluation: learned network (n-tuple, ${formatCount(state.info.weights)} weights)${threadsText(state.info)}${tablesText(state)}`,
         progress: null,
       };
     case 'failed':
@@ -93,6 +101,18 @@ function watchNetwork(engine, show, everyMs) {
   }, everyMs);
 }
 
+// {tables} or {tablesProblem}, or nothing when the address says tables=off.
+async function loadTables(engine, search, pageUrl) {
+  const asked = new URLSearchParams(search).get('tables');
+  if (asked === 'off' || typeof engine.loadTables !== 'function') return {};
+  const url = asked ? new URL(asked, pageUrl).href : undefined;
+  try {
+    return { tables: await engine.loadTables(url) };
+  } catch (err) {
+    return { tablesProblem: String(err?.message ?? err) };
+  }
+}
+
 // Resolves to the final state ({kind: 'network', info} | {kind: 'failed' |
 // 'off', reason}); onState(state) hears every change.
 export async function loadNetworkAfterPaint(
@@ -129,7 +149,9 @@ export async function loadNetworkAfterPaint(
       onProgress: (received, total) => show({ kind: 'loading', received, total }),
     });
     watchNetwork(engine, show, watchMs);
-    return show({ kind: 'network', info });
+    const state = show({ kind: 'network', info });
+    const tables = await loadTables(engine, search, pageUrl);
+    return Object.keys(tables).length ? show({ ...state, ...tables }) : state;
   } catch (err) {
     return show({ kind: 'failed', reason: String(err?.message ?? err) });
   }
