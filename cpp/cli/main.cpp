@@ -89,7 +89,7 @@ const Command kCommands[] = {
      "  tables build [--formation snake|block] [--target 256] --dir DIR [--threads J]\n"
      "        compute an endgame table exactly, layer by layer (a killed run resumes)\n"
      "  tables info DIR|FILE        what a built table or a table file holds\n"
-     "  tables distill --tables DIR[,DIR] --visits FILE --out FILE.gz [--max-states N]\n"
+     "  tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz [--max-states N]\n"
      "        the states selfplay --visits counted most often, into one small table file\n",
      false, false},
     {"network", g2048::cli::run_network,

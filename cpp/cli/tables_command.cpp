@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <thread>
 
 #include "ai/network_io.h"
@@ -76,23 +77,35 @@ int run_distill(const Args& args) {
   if (visits_path.empty() || out_path.empty())
     throw UsageError("tables distill needs --visits FILE (selfplay --visits) and --out FILE");
   std::uint64_t max_states = args.count("--max-states", 500000, 1, endgame::kMaxTableFileStates);
-  // The visits file is sorted, most frequent first: keep the first max_states
-  // that the tables hold.
-  std::ifstream in(visits_path);
-  if (!in) throw UsageError("cannot read the visits file " + visits_path);
+  // Visits from every file (comma-separated), summed; the most frequent
+  // max_states that the tables hold are kept.
+  std::map<std::pair<int, Board>, std::uint64_t> visits;
+  std::uint64_t lines = 0;
+  std::stringstream list(visits_path);
+  for (std::string path; std::getline(list, path, ',');) {
+    std::ifstream in(path);
+    if (!in) throw UsageError("cannot read the visits file " + path);
+    int table;
+    std::string hex;
+    unsigned long long count;
+    while (in >> table >> hex >> count) {
+      ++lines;
+      if (table < 0 || table >= static_cast<int>(full.tables.size()))
+        throw UsageError(path + ": table " + std::to_string(table) + " is not in --tables");
+      visits[{table, std::stoull(hex, nullptr, 16)}] += count;
+    }
+  }
+  std::vector<std::pair<std::uint64_t, std::pair<int, Board>>> order;
+  for (const auto& [k, n] : visits) order.push_back({n, k});
+  std::stable_sort(order.begin(), order.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
   std::vector<std::map<Board, float>> kept(full.tables.size());
-  std::uint64_t taken = 0, lines = 0;
-  int table;
-  std::string hex;
-  unsigned long long count;
-  while (taken < max_states && in >> table >> hex >> count) {
-    ++lines;
-    if (table < 0 || table >= static_cast<int>(full.tables.size()))
-      throw UsageError(visits_path + ": table " + std::to_string(table) + " is not in --tables");
-    Board key = std::stoull(hex, nullptr, 16);
-    float rate = full.tables[table]->rate(key);
+  std::uint64_t taken = 0;
+  for (const auto& [n, k] : order) {
+    if (taken == max_states) break;
+    float rate = full.tables[k.first]->rate(k.second);
     if (rate < 0) continue;
-    kept[table][key] = rate;
+    kept[k.first][k.second] = rate;
     ++taken;
   }
   std::vector<endgame::EndgameTable> subsets;

@@ -13,14 +13,19 @@ TableProbe probe_tables(const TableSettings& settings, const Tiles& board) {
     Fit f = fit(table.formation(), board, table.target());
     if (f.symmetry < 0 || f.target != table.target()) continue;
     out.table = static_cast<int>(i);
+    bool complete = true;
     for (int d = 0; d < 4; ++d) {
       MoveOutcome m = apply_move(board, d);
       if (!m.moved) continue;
       AfterMove a = after_move(table.formation(), f, board, m.tiles);
       if (a.kind == AfterMove::kReached) out.rates[d] = 1.0f;
       else if (a.kind == AfterMove::kKey) out.rates[d] = table.rate(a.key), out.keys[d] = a.key;
+      complete = complete && !(a.kind == AfterMove::kKey && out.rates[d] < 0);
       if (out.rates[d] >= 0 && (out.best < 0 || out.rates[d] > out.rates[out.best])) out.best = d;
     }
+    // A table that lacks one of the moves that keep the walls (a distilled
+    // file holds only some states) cannot say which is best: no answer.
+    if (!complete) out.best = -1;
   }
   return out;
 }

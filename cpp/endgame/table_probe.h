@@ -19,7 +19,9 @@ struct TableProbe {
   // Per direction: the move's success rate; -1 when the move is illegal, moves
   // a wall, or leads to an after-state the table lacks. 1 when it makes the target.
   std::array<float, 4> rates{{-1, -1, -1, -1}};
-  int best = -1;  // the direction of the highest rate; -1 when none has one
+  // The direction of the highest rate; -1 when none has one, or when the table
+  // lacks the after-state of a move that keeps the walls (it cannot compare).
+  int best = -1;
   // Per direction: the after-state's key where the table has one to look up, else 0.
   std::array<Board, 4> keys{};
 };

@@ -421,3 +421,32 @@ TEST(TableFile, RefusesCorruptTruncatedForgedAndForeignFiles) {
   EXPECT_FLOAT_EQ(out[0]->rate(f.wall_pattern | 0x11), 1.0f);
   EXPECT_LT(out[0]->rate(f.wall_pattern | 0x21), 0.0f);  // absent
 }
+
+TEST(TableProbe, ATableMissingOneOfTheMovesGivesNoAnswer) {
+  Formation f = snake();
+  EndgameTable full = build(f, 5, temp_dir("partial"));
+  Tiles board;
+  board.exponent = {1, 0, 0, 0, 0, 2, 0, 0, 3, 4, 6, 5, 16, 15, 14, 13};
+  TableSettings whole;
+  whole.tables.push_back(std::make_shared<EndgameTable>(full));
+  TableProbe p = probe_tables(whole, board);
+  ASSERT_GE(p.best, 0);
+  // The same table without the best move's after-state: it cannot compare the moves.
+  std::vector<TableLayer> layers = full.layers();
+  Board missing = p.keys[p.best];
+  ASSERT_NE(missing, Board{0});
+  auto& l = layers[static_cast<std::size_t>(layer_of(f, missing))];
+  auto it = std::lower_bound(l.keys.begin(), l.keys.end(), missing);
+  l.rates.erase(l.rates.begin() + (it - l.keys.begin()));
+  l.keys.erase(it);
+  TableSettings partial;
+  partial.tables.push_back(std::make_shared<EndgameTable>(f, 5, std::move(layers)));
+  TableProbe q = probe_tables(partial, board);
+  EXPECT_EQ(q.table, 0);
+  EXPECT_EQ(q.best, -1);
+  EXPECT_LT(q.rates[p.best], 0.0f);
+  SearchResult search;
+  search.best = kRight;
+  search.values = {{kIllegal, 1000, 1000, 1000}};
+  EXPECT_LT(verify_with_tables(partial, board, search).table_rate, 0.0f);
+}
