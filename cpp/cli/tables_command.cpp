@@ -34,7 +34,7 @@ int run_build(const Args& args) {
   endgame::BuildOptions o;
   std::string name = args.text("--formation", "snake");
   if (!endgame::formation_by_name(name, &o.formation))
-    throw UsageError("unknown formation \"" + name + "\" (snake, block)");
+    throw UsageError("unknown formation \"" + name + "\" (snake, block, snake-end)");
   o.target = target_exponent(args.count("--target", 256, 2, 1 << 20));
   o.dir = args.text("--dir", "");
   if (o.dir.empty()) throw UsageError("tables build needs --dir DIR (where the layers go)");

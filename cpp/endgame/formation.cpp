@@ -38,14 +38,18 @@ const std::array<std::array<std::uint8_t, 16>, 8> kSymmetry = {
     cells_of(4), cells_of(5), cells_of(6), cells_of(7)};
 
 const std::vector<std::string>& formation_names() {
-  static const std::vector<std::string> names = {"snake", "block"};
+  static const std::vector<std::string> names = {"snake", "block", "snake-end"};
   return names;
 }
 
 bool formation_by_name(const std::string& name, Formation* out) {
   if (name == "snake") *out = make(name, 0xFC00);       // cells 10-15
   else if (name == "block") *out = make(name, 0xEE00);  // cells 9-11, 13-15
-  else return false;
+  else if (name == "snake-end") {
+    *out = make(name, 0xFC00);
+    out->end_cell = 10;
+    out->success_cells = (1 << 6) | (1 << 9);
+  } else return false;
   return true;
 }
 
@@ -62,13 +66,25 @@ int layer_of(const Formation& f, Board key) {
 Fit fit(const Formation& f, const Tiles& t, int max_target) {
   for (int s = 0; s < 8; ++s) {
     const auto& map = kSymmetry[s];
-    int smallest_wall = kMaxExponent + 1, largest_free = 0;
+    int smallest_wall = kMaxExponent + 1, largest = 0, at_end = 0;
     for (int i = 0; i < 16; ++i) {
       int e = t.exponent[map[i]];
       if (f.wall_cells >> i & 1) smallest_wall = std::min(smallest_wall, e);
-      else largest_free = std::max(largest_free, e);
+      else largest = std::max(largest, e);
     }
-    if (smallest_wall == 0 || largest_free >= smallest_wall || smallest_wall > max_target) continue;
+    if (f.end_cell >= 0) at_end = t.exponent[map[f.end_cell]];
+    if (smallest_wall == 0 || smallest_wall > max_target) continue;
+    if (f.success_cells) {
+      // The chain ends at end_cell; free tiles up to the target, but not one
+      // already beside the end (the search merges it).
+      if (at_end != smallest_wall || largest > smallest_wall) continue;
+      bool ready = false;
+      for (int i = 0; i < 16; ++i)
+        if ((f.success_cells >> i & 1) && t.exponent[map[i]] >= smallest_wall) ready = true;
+      if (ready) continue;
+    } else if (largest >= smallest_wall) {
+      continue;
+    }
     Fit out;
     out.symmetry = s;
     out.target = smallest_wall;
@@ -88,13 +104,18 @@ AfterMove after_move(const Formation& f, const Fit& before_fit, const Tiles& bef
   bool reached = false;
   for (int i = 0; i < 16; ++i) {
     int e = after.exponent[map[i]];
-    if (f.wall_cells >> i & 1) {
+    bool wall = f.wall_cells >> i & 1;
+    if (wall) {
       if (e != before.exponent[map[i]]) return out;  // a wall moved or merged
-    } else if (e >= before_fit.target) {
-      reached = true;
-    } else {
-      key |= Board(e) << (4 * i);
+      continue;
     }
+    if (e > largest_free(f, before_fit.target)) {
+      if (!f.success_cells) reached = true;
+      else return out;  // past the target: no move of the table
+    } else if (f.success_cells && (f.success_cells >> i & 1) && e >= before_fit.target) {
+      reached = true;
+    }
+    key |= Board(e) << (4 * i);
   }
   if (reached) out.kind = AfterMove::kReached;
   else out.kind = AfterMove::kKey, out.key = key;

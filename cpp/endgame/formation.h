@@ -22,13 +22,21 @@ namespace g2048::endgame {
 struct Formation {
   std::string name;
   std::uint16_t wall_cells = 0;  // bit i set: cell i is a wall (canonical orientation)
-  Board wall_mask = 0;           // the nibbles of the wall cells
-  Board wall_pattern = 0;        // the fixed exponents the walls hold in a table key
+  // Where the target must be made: 0, anywhere in the free cells; else the free
+  // cells next to the chain's end (the smallest wall, at end_cell), ready to
+  // merge. A target made elsewhere must be brought there; a free tile above the
+  // target is a loss.
+  std::uint16_t success_cells = 0;
+  int end_cell = -1;
+  Board wall_mask = 0;     // the nibbles of the wall cells
+  Board wall_pattern = 0;  // the fixed exponents the walls hold in a table key
   int free_count() const { return 16 - __builtin_popcount(wall_cells); }
 };
 
 // "snake": the bottom row and the two right cells of the row above (cells 10-15);
-// "block": the 2x3 corner block (cells 9-11 and 13-15).
+// "block": the 2x3 corner block (cells 9-11 and 13-15); "snake-end": the snake
+// whose chain ends at cell 10 (the smallest wall), the target made next to it
+// (cell 6 or 9).
 const std::vector<std::string>& formation_names();
 // The named formation; false for an unknown name.
 bool formation_by_name(const std::string& name, Formation* out);
@@ -54,6 +62,11 @@ struct Fit {
   int target = 0;     // exponent the free cells must make
   Board key = 0;
 };
+// The largest exponent a free tile may hold in a table key of target t.
+inline int largest_free(const Formation& f, int target) {
+  return f.success_cells ? target : target - 1;
+}
+
 // The first symmetry in which t fits f with a target of at most max_target.
 Fit fit(const Formation& f, const Tiles& t, int max_target);
 // What a move did to a board that fits (before_fit): it moved a wall (the

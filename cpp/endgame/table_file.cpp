@@ -117,7 +117,8 @@ bool decode_table_file(const std::uint8_t* data, std::size_t size,
         key = f.wall_pattern;
         for (std::size_t k = 0; k < cells.size(); ++k) {
           int e = static_cast<int>(code >> (4 * k) & 0xF);
-          if (e >= target) return fail(error, "a key holds a tile of the target or more");
+          if (e > largest_free(f, target))
+            return fail(error, "a key holds a tile of the target or more");
           key |= Board(e) << (4 * cells[k]);
         }
         if (code >> (4 * cells.size())) return fail(error, "a key has bits beyond its cells");

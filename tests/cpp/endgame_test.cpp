@@ -47,7 +47,7 @@ class BruteForce {
         double best = 0;
         for (int d = 0; d < 4; ++d) {
           MoveOutcome m = apply_move(spawned, d);
-          if (!m.moved || !walls_kept(spawned, m.tiles)) continue;
+          if (!m.moved || !walls_kept(spawned, m.tiles) || overshot(m.tiles)) continue;
           best = std::max(best, reached(m.tiles) ? 1.0 : rate(m.tiles));
         }
         sum += (e == 1 ? 0.9 : 0.1) * best;
@@ -65,9 +65,18 @@ class BruteForce {
       if ((f_.wall_cells >> i & 1) && a.exponent[i] != b.exponent[i]) return false;
     return true;
   }
+  // The target anywhere in the free cells, or where the formation wants it.
   bool reached(const Tiles& t) const {
+    for (int i = 0; i < 16; ++i) {
+      bool where = f_.success_cells ? (f_.success_cells >> i & 1) : !(f_.wall_cells >> i & 1);
+      if (where && t.exponent[i] >= target_) return true;
+    }
+    return false;
+  }
+  // A free tile past the target, which a formation with success cells cannot use.
+  bool overshot(const Tiles& t) const {
     for (int i = 0; i < 16; ++i)
-      if (!(f_.wall_cells >> i & 1) && t.exponent[i] >= target_) return true;
+      if (f_.success_cells && !(f_.wall_cells >> i & 1) && t.exponent[i] > target_) return true;
     return false;
   }
   Formation f_;
@@ -186,7 +195,7 @@ TEST(TableBuilder, EveryRateEqualsTheMemoisedExpectimax) {
   for (const auto& name : formation_names()) {
     Formation f;
     ASSERT_TRUE(formation_by_name(name, &f));
-    // 32 for the snake (787,447 states); 16 for the block, to keep the test short.
+    // 32 for the snake (787,447 states); 16 for the others, to keep the test short.
     int target = name == "snake" ? 5 : 4;
     EndgameTable table = build(f, target, temp_dir("brute_" + name));
     BruteForce brute(f, target);
@@ -449,4 +458,36 @@ TEST(TableProbe, ATableMissingOneOfTheMovesGivesNoAnswer) {
   search.best = kRight;
   search.values = {{kIllegal, 1000, 1000, 1000}};
   EXPECT_LT(verify_with_tables(partial, board, search).table_rate, 0.0f);
+}
+
+TEST(Formation, SnakeEndWantsTheChainsEndAtCellTenAndTheTargetBesideIt) {
+  Formation f;
+  ASSERT_TRUE(formation_by_name("snake-end", &f));
+  // Chain 16384 8192 4096 2048 along the bottom, 1024 then 512 above its right end.
+  Tiles t;
+  t.exponent = {0, 1, 2, 0, 3, 0, 0, 1, 8, 0, 9, 10, 14, 13, 12, 11};
+  Fit base = fit(f, t, 9);
+  ASSERT_EQ(base.symmetry, 0);
+  EXPECT_EQ(base.target, 9);
+  // The smallest wall elsewhere than the chain's end: no fit in that orientation.
+  Tiles swapped = t;
+  std::swap(swapped.exponent[10], swapped.exponent[11]);
+  EXPECT_NE(fit(f, swapped, 9).symmetry, 0);
+  // A free 512 may stand away from the end (it must be brought there)...
+  Tiles far = t;
+  far.exponent[0] = 9;
+  EXPECT_EQ(fit(f, far, 9).symmetry, 0);
+  // ...but one beside the end is ready: the search merges it.
+  Tiles ready = t;
+  ready.exponent[9] = 9;
+  EXPECT_LT(fit(f, ready, 9).symmetry, 0);
+  // Making it beside the end is success; past it (a 1024 in a free cell) is no move.
+  Tiles two = t;
+  two.exponent[8] = 8, two.exponent[9] = 8;  // 256 256 then the walls: right merges at cell 9
+  AfterMove m = after_move(f, fit(f, two, 9), two, apply_move(two, kRight).tiles);
+  EXPECT_EQ(m.kind, AfterMove::kReached);
+  Tiles big = t;
+  big.exponent[0] = 9, big.exponent[1] = 9;  // two 512s merge into a 1024 in a free cell
+  AfterMove past = after_move(f, fit(f, big, 9), big, apply_move(big, kLeft).tiles);
+  EXPECT_EQ(past.kind, AfterMove::kWallMoved);
 }
