@@ -264,7 +264,7 @@ describe('the bookmarklet on other pages', () => {
     await page.context().close();
   });
 
-  it('loads the learned network from its server, says so, and plays with it', async () => {
+  it('loads the learned network and the endgame table from its server, says so, and plays with them', async () => {
     const { page, errors, outside } = await newPage(browser);
     await page.goto(`${host.url}clone.html`);
     await clickBookmarklet(page, code);
@@ -280,6 +280,13 @@ describe('the bookmarklet on other pages', () => {
       (t) => /learned network \(loaded/.test(t),
       'the network',
       90_000,
+    );
+    // Then the endgame table, from the same server.
+    await waitFor(
+      () => evaluationText(page),
+      (t) => /learned network \(loaded [^)]*\), endgame table$/.test(t),
+      'the endgame table',
+      60_000,
     );
     const loaded = await overlayState(page);
     const after = await waitFor(

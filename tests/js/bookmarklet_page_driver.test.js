@@ -82,7 +82,8 @@ function fakePage(board, { ignore = () => false, seed = 7 } = {}) {
 }
 
 // Prefers down, left, right, up: a plain corner strategy, enough for tests.
-function fakeEngine({ beforeAnswer = () => {} } = {}) {
+// tableRate(board): the endgame table's chance where it chose the move, else null.
+function fakeEngine({ beforeAnswer = () => {}, tableRate = () => null } = {}) {
   const engine = {
     mode: 'pool',
     boards: [],
@@ -92,7 +93,8 @@ function fakeEngine({ beforeAnswer = () => {} } = {}) {
       beforeAnswer(board);
       const values = [0, 1, 2, 3].map((d) => (canMove(board, d) ? [1, 3, 4, 2][d] : null));
       const dir = [2, 3, 1, 0].find((d) => canMove(board, d));
-      return { dir, values, depth: 1, nodes: 1, ms: 0 };
+      const rate = tableRate(board);
+      return { dir, values, depth: 1, nodes: 1, ms: 0, ...(rate === null ? {} : { tableRate: rate }) };
     },
   };
   return engine;
@@ -108,7 +110,8 @@ function fakeUi() {
   ui.setStats = (s) => {
     ui.stats = s;
   };
-  ui.setChoice = () => {};
+  ui.choices = [];
+  ui.setChoice = (text) => ui.choices.push(text);
   return ui;
 }
 
@@ -158,6 +161,19 @@ describe('the bookmarklet page driver', () => {
     expect(last.kind).toBe('done');
     expect(last.text).toContain(`Final score ${page.score}`);
     expect(ui.stats.moves).toBe(page.accepted);
+  });
+
+  it('says when the endgame table chose the move, and counts those moves', async () => {
+    const page = fakePage(START);
+    // The table chooses every other move.
+    let asked = 0;
+    const engine = fakeEngine({ tableRate: () => (asked++ % 2 === 0 ? 0.875 : null) });
+    const { ui, driver } = setup(page, { engine });
+    driver.start();
+    await until(() => ui.running === false, 'the game to end');
+    expect(ui.stats.tableMoves).toBe(Math.ceil(page.accepted / 2));
+    expect(ui.choices[0]).toMatch(/^\w+ \(depth 1; endgame table: 88%\)$/);
+    expect(ui.choices[1]).toMatch(/^\w+ \(depth 1\)$/);
   });
 
   it('tries another direction when the page ignores a move', async () => {

@@ -3,11 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   NO_NETWORK_ON_PAGE_THREAD,
+  describeChoice,
   describeEvaluation,
   describeNetworkFailure,
   describeProgress,
   describeSearch,
+  describeStats,
 } from '../../web/bookmarklet/session_text.js';
+import { loadNetwork } from '../../web/bookmarklet/play_session.js';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../web/bookmarklet/settings.js';
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../../web/src/ui/presets.js';
 
@@ -61,6 +64,110 @@ describe("the panel's engine line", () => {
       'Evaluation: heuristic (the learned network did not load: HTTP 404)',
     );
     expect(NO_NETWORK_ON_PAGE_THREAD).toMatch(/^Evaluation: heuristic \(.*workers/);
+  });
+});
+
+describe('the endgame table in the panel', () => {
+  const info = { ms: 1600, threads: 2, threadsNote: null };
+
+  it('names the table after the network, or says why not', () => {
+    const engine = { evaluation: 'network' };
+    expect(describeEvaluation(engine, info, { loading: true })).toBe(
+      'Evaluation: learned network (loaded in 1.6 s; 2 threads) · loading the endgame table…',
+    );
+    expect(describeEvaluation(engine, info, { tables: { tables: 3, states: 500000 } })).toBe(
+      'Evaluation: learned network (loaded in 1.6 s; 2 threads), endgame table',
+    );
+    expect(describeEvaluation(engine, info, { problem: 'could not download the endgame table: HTTP 404' })).toBe(
+      'Evaluation: learned network (loaded in 1.6 s; 2 threads); no endgame table: could not download the endgame table: HTTP 404',
+    );
+    // No network, no table.
+    expect(describeEvaluation({ evaluation: 'heuristic' }, info, { tables: {} })).toBe('Evaluation: heuristic');
+  });
+
+  it('says when the table chose the move, and counts the moves it chose', () => {
+    expect(describeChoice('up', { depth: 2, tableRate: 0.8712 })).toBe('up (depth 2; endgame table: 87%)');
+    expect(describeChoice('left', { depth: 3 })).toBe('left (depth 3)');
+    expect(describeStats({ moves: 1, rate: 0 })).toBe('1 move · 0.0 moves/s');
+    expect(describeStats({ moves: 40, rate: 2.25, tableMoves: 3 }, 'up (depth 2; endgame table: 87%)')).toBe(
+      '40 moves · 2.3 moves/s · 3 by the endgame table · AI: up (depth 2; endgame table: 87%)',
+    );
+  });
+});
+
+// The session's loads (play_session.js loadNetwork) with a fake engine and panel.
+function fakeOverlay() {
+  const overlay = { lines: [], progress: [] };
+  overlay.setEvaluation = (text, kind = 'info') => overlay.lines.push([text, kind]);
+  overlay.setProgress = (fraction) => overlay.progress.push(fraction);
+  return overlay;
+}
+
+function fakeEngine({ tablesFail = null, tables = true } = {}) {
+  const engine = { mode: 'pool', evaluation: 'heuristic', asked: [] };
+  engine.loadNetwork = async (url, { onProgress }) => {
+    engine.asked.push(['loadNetwork', url]);
+    onProgress(10, 10);
+    engine.evaluation = 'network';
+    return { ms: 1000, threads: 1, threadsNote: null };
+  };
+  if (tables) {
+    engine.loadTables = async (url) => {
+      engine.asked.push(['loadTables', url]);
+      if (tablesFail) throw new Error(tablesFail);
+      return { tables: 3, states: 500000 };
+    };
+  }
+  return engine;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the session loads the endgame table after the network', () => {
+  it('loads it from the url beside the network and names it', async () => {
+    const engine = fakeEngine();
+    const overlay = fakeOverlay();
+    loadNetwork(engine, 'https://x/network/n.gz', overlay, 'https://x/tables/t.gz');
+    await settle();
+    expect(engine.asked).toEqual([
+      ['loadNetwork', 'https://x/network/n.gz'],
+      ['loadTables', 'https://x/tables/t.gz'],
+    ]);
+    expect(overlay.lines.slice(-2)).toEqual([
+      ['Evaluation: learned network (loaded in 1.0 s) · loading the endgame table…', 'info'],
+      ['Evaluation: learned network (loaded in 1.0 s), endgame table', 'info'],
+    ]);
+  });
+
+  it('says why not where it fails, and the network plays on', async () => {
+    const engine = fakeEngine({ tablesFail: 'the endgame table file is corrupt (bad)\nmore' });
+    const overlay = fakeOverlay();
+    const check = loadNetwork(engine, 'n.gz', overlay, 't.gz');
+    await settle();
+    expect(overlay.lines.at(-1)).toEqual([
+      'Evaluation: learned network (loaded in 1.0 s); no endgame table: the endgame table file is corrupt (bad)',
+      'info',
+    ]);
+    check();
+    expect(engine.evaluation).toBe('network');
+    expect(overlay.lines.at(-1)[1]).toBe('info');
+  });
+
+  it('loads no table without a url, an engine that cannot, or a network', async () => {
+    for (const [engine, tablesUrl] of [
+      [fakeEngine(), null],
+      [fakeEngine({ tables: false }), 't.gz'],
+    ]) {
+      const overlay = fakeOverlay();
+      loadNetwork(engine, 'n.gz', overlay, tablesUrl);
+      await settle();
+      expect(engine.asked.map(([op]) => op)).toEqual(['loadNetwork']);
+      expect(overlay.lines.at(-1)).toEqual(['Evaluation: learned network (loaded in 1.0 s)', 'info']);
+    }
+    const onPage = { ...fakeEngine(), mode: 'main' };
+    loadNetwork(onPage, 'n.gz', fakeOverlay(), 't.gz');
+    await settle();
+    expect(onPage.asked).toEqual([]);
   });
 });
 

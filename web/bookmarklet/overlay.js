@@ -4,6 +4,7 @@
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../src/ui/presets.js';
 import { normalizeSettings } from './settings.js';
 import { OVERLAY_CSS } from './overlay_style.js';
+import { describeStats } from './session_text.js';
 
 export const HOST_TAG = 'ai2048-bookmarklet';
 
@@ -110,11 +111,11 @@ export function createOverlay(handlers, { doc = document, settings: initial } = 
     input.addEventListener('change', changed);
   }
 
-  let moves = 0;
-  let rate = 0;
+  let counts = { moves: 0, rate: 0, tableMoves: 0 };
   let choice = '';
   const showStats = () => {
-    stats.textContent = `${moves} ${moves === 1 ? 'move' : 'moves'} · ${rate.toFixed(1)} moves/s${choice ? ` · AI: ${choice}` : ''}`;
+    stats.textContent = describeStats(counts, choice);
+    stats.dataset.tableMoves = String(counts.tableMoves || 0);
   };
 
   (doc.body || doc.documentElement).append(host);
@@ -143,9 +144,9 @@ export function createOverlay(handlers, { doc = document, settings: initial } = 
       choice = text;
       showStats();
     },
+    // next: {moves, rate, tableMoves (moves the endgame table chose)}.
     setStats(next) {
-      moves = next.moves;
-      rate = next.rate;
+      counts = { ...next };
       showStats();
     },
     // kind: 'info', or 'error' when the network failed and the heuristic plays.

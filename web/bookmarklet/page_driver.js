@@ -6,6 +6,7 @@
 // can drive it with fakes.
 import { DIRECTION_NAMES, legalMoves, maxTile } from '../src/game/rules.js';
 import { intervalOf, searchSettingsFor } from './settings.js';
+import { describeChoice } from './session_text.js';
 
 // Ignored moves in a row before the driver gives up on the page.
 const MAX_IGNORED = 8;
@@ -24,6 +25,8 @@ export function createPageDriver({ adapter, engine, ui, getSettings, visibility,
   let running = false;
   let runId = 0;
   let moves = 0;
+  // Moves the endgame table chose (bestMove's tableRate), of those played.
+  let tableMoves = 0;
   let moveTimes = [];
   let lastMoveAt = -Infinity;
   let wakeStopped = () => {};
@@ -78,7 +81,7 @@ export function createPageDriver({ adapter, engine, ui, getSettings, visibility,
 
   async function loop(id) {
     const alive = () => running && id === runId;
-    let tried = { key: null, dirs: new Set(), values: null };
+    let tried = { key: null, dirs: new Set(), values: null, tableDir: null };
     let ignored = 0;
     while (alive()) {
       if (visibility.hidden()) {
@@ -126,9 +129,10 @@ export function createPageDriver({ adapter, engine, ui, getSettings, visibility,
         if (!alive()) return;
         // The user moved (or started a New Game) while the AI was thinking.
         if (adapter.quickKey() !== snap.key) continue;
-        tried = { key: snap.key, dirs: new Set(), values: result.values };
+        const tableDir = Number.isFinite(result.tableRate) ? result.dir : null;
+        tried = { key: snap.key, dirs: new Set(), values: result.values, tableDir };
         dir = legal.includes(result.dir) ? result.dir : nextUntried(result.values, legal, tried.dirs);
-        ui.setChoice(`${DIRECTION_NAMES[dir]} (depth ${result.depth})`);
+        ui.setChoice(describeChoice(DIRECTION_NAMES[dir], dir === tableDir ? result : { depth: result.depth }));
       }
 
       if (!(await pace(alive))) return;
@@ -137,11 +141,12 @@ export function createPageDriver({ adapter, engine, ui, getSettings, visibility,
       if (!alive()) return;
       if (moved) {
         moves++;
+        if (dir === tried.tableDir) tableMoves++;
         ignored = 0;
         lastMoveAt = clock.now();
         moveTimes.push(lastMoveAt);
         if (moveTimes.length > RATE_WINDOW) moveTimes.shift();
-        ui.setStats({ moves, rate: rate() });
+        ui.setStats({ moves, rate: rate(), tableMoves });
       } else {
         tried.dirs.add(dir);
         ignored++;

@@ -47,12 +47,28 @@ async function findGame(doc, win, waitMs) {
   return page;
 }
 
-// Starts the learned network's download beside the play: the engine plays
-// with the heuristic until the network is in, and goes on with it if the
-// network fails. Engines without loadNetwork (older builds) say so, and so
-// does an engine on the page's own thread (no network there). Returns
-// a check to run after each move.
-function loadNetwork(engine, url, overlay) {
+// The endgame table after the network (engine.loadTables): the line names it,
+// or says why not; the network plays on either way.
+function loadTables(engine, url, info, overlay) {
+  if (!url || typeof engine.loadTables !== 'function') return;
+  const show = (tables) => {
+    // The network stopped meanwhile: the check after the next move says so.
+    if (engine.evaluation && engine.evaluation !== 'network') return;
+    overlay.setEvaluation(describeEvaluation(engine, info, tables));
+  };
+  show({ loading: true });
+  engine.loadTables(url).then(
+    (tables) => show({ tables }),
+    (err) => show({ problem: oneLine(err) }),
+  );
+}
+
+// Starts the learned network's download beside the play, then the endgame
+// table's (tablesUrl): the engine plays with the heuristic until the network
+// is in, and goes on with it if the network fails. Engines without
+// loadNetwork (older builds) say so, and so does an engine on the page's own
+// thread (no network there). Returns a check to run after each move.
+export function loadNetwork(engine, url, overlay, tablesUrl = null) {
   let loaded = false;
   // Should the network stop later (its worker lost), the panel says so once.
   const check = () => {
@@ -82,6 +98,7 @@ function loadNetwork(engine, url, overlay) {
         overlay.setProgress(null);
         overlay.setEvaluation(describeEvaluation(engine, info));
         loaded = true;
+        loadTables(engine, tablesUrl, info, overlay);
       },
       (err) => {
         overlay.setProgress(null);
@@ -93,8 +110,9 @@ function loadNetwork(engine, url, overlay) {
 
 // options:
 //   globalKey         where the session's controller is kept on window (one per page)
-//   getEngine()       resolves { engine, networkUrl }: an engine (engine.js's API,
-//                     or something that forwards to one) and where its network is
+//   getEngine()       resolves { engine, networkUrl, tablesUrl }: an engine (engine.js's
+//                     API, or something that forwards to one), where its network is and
+//                     where its endgame table is (loaded after the network)
 //   settings          the panel's first choices; onSettings(settings) hears changes
 //   autoStart         false: show the panel and wait for Start
 //   quietWithoutGame  true: no panel at all on a page without a game it can play
@@ -160,7 +178,7 @@ export async function startSession({
     }
     engine = got.engine;
     overlay.setMode(describeSearch(engine), engine.fallback || '');
-    const checkEvaluation = loadNetwork(engine, got.networkUrl, overlay);
+    const checkEvaluation = loadNetwork(engine, got.networkUrl, overlay, got.tablesUrl);
     driver = createPageDriver({
       adapter: page.adapter,
       engine,

@@ -24,15 +24,39 @@ function threadsOf(info) {
   return info.threadsNote ? `1 thread: ${info.threadsNote}` : null;
 }
 
-// After a load (info: loadNetwork's answer) or without one.
-export function describeEvaluation(engine, info = null) {
+// The endgame table's part of the line, once the network plays: tables is
+// {tables} (loadTables's answer), {loading: true}, {problem} or nothing.
+function tablesOf(tables) {
+  if (!tables) return '';
+  if (tables.loading) return ' · loading the endgame table…';
+  if (tables.tables) return ', endgame table';
+  return tables.problem ? `; no endgame table: ${tables.problem}` : '';
+}
+
+// After a load (info: loadNetwork's answer) or without one; tables: what
+// became of the endgame table after it (see tablesOf).
+export function describeEvaluation(engine, info = null, tables = null) {
   const network = engine.evaluation ? engine.evaluation === 'network' : Boolean(info);
   if (!network) return 'Evaluation: heuristic';
   const parts = [];
   if (info && Number.isFinite(info.ms)) parts.push(`loaded in ${(info.ms / 1000).toFixed(1)} s`);
   const threads = threadsOf(info);
   if (threads) parts.push(threads);
-  return `Evaluation: learned network${parts.length ? ` (${parts.join('; ')})` : ''}`;
+  return `Evaluation: learned network${parts.length ? ` (${parts.join('; ')})` : ''}${tablesOf(tables)}`;
+}
+
+// The AI's last move (result: bestMove's answer): its depth, and the table's
+// chance of making the next tile where the endgame table chose it.
+export function describeChoice(dirName, result) {
+  const table = Number.isFinite(result.tableRate) ? `; endgame table: ${Math.round(result.tableRate * 100)}%` : '';
+  return `${dirName} (depth ${result.depth}${table})`;
+}
+
+// The panel's stats line: moves, pace, the moves the endgame table chose
+// (where it chose any) and the last choice.
+export function describeStats({ moves = 0, rate = 0, tableMoves = 0 } = {}, choice = '') {
+  const table = tableMoves > 0 ? ` · ${tableMoves} by the endgame table` : '';
+  return `${moves} ${moves === 1 ? 'move' : 'moves'} · ${rate.toFixed(1)} moves/s${table}${choice ? ` · AI: ${choice}` : ''}`;
 }
 
 // While the network downloads (total 0: its size is not known), then unpacks.
