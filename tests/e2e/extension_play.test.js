@@ -57,7 +57,7 @@ describe("the extension's toolbar button", () => {
     await payload?.close();
   });
 
-  it('starts the AI on a page built like the original: it plays past 2048 with the learned network, and a second click stops it', async () => {
+  it('starts the AI on a page built like the original: it plays past 2048 with the learned network and the endgame table, and a second click stops it', async () => {
     await chooseSettings(PACED);
     const { page, errors } = await browser.newPage();
     await page.goto(`${host.url}clone.html?board=${NEAR_2048}`);
@@ -85,6 +85,13 @@ describe("the extension's toolbar button", () => {
       (t) => /learned network \(loaded/.test(t),
       'the learned network',
       120_000,
+    );
+    // Then the endgame table the extension carries, over the same port.
+    await waitFor(
+      () => evaluationText(page),
+      (t) => /learned network \(loaded [^)]*\), endgame table$/.test(t),
+      'the endgame table',
+      60_000,
     );
     const withNetwork = (await fixture(page)).moves;
     await waitFor(

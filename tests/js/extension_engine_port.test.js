@@ -7,6 +7,7 @@ import { createEngineHost } from '../../web/extension/engine_host.js';
 
 const ORIGIN = 'chrome-extension://abcdefghijklmnop';
 const NETWORK = `${ORIGIN}/network/network.n2048.gz`;
+const TABLES = `${ORIGIN}/tables/endgame.t2048.gz`;
 const BOARD = [2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,7 +41,7 @@ function portPair() {
 }
 
 // An engine with engine.js's shape; records what it was asked.
-function fakeEngine({ network = true, failLoad = null } = {}) {
+function fakeEngine({ network = true, failLoad = null, tables = true, failTables = null } = {}) {
   const engine = {
     mode: 'worker',
     poolSize: 1,
@@ -48,6 +49,9 @@ function fakeEngine({ network = true, failLoad = null } = {}) {
     evaluation: 'heuristic',
     networkProblem: null,
     loads: 0,
+    tableLoads: 0,
+    tables: null,
+    tablesProblem: null,
     disposed: false,
     asked: [],
     async bestMove(board, settings) {
@@ -81,7 +85,23 @@ function fakeEngine({ network = true, failLoad = null } = {}) {
         throw new Error(failLoad);
       }
       engine.evaluation = 'network';
+      engine.tables = null; // a new network drops the table
       return { tuples: 4, weights: 67108864, bytes: 134217800, ms: 20 };
+    };
+  }
+  if (tables) {
+    engine.loadTables = async (url, { onProgress } = {}) => {
+      engine.tableLoads++;
+      onProgress(3, 6);
+      await sleep(10);
+      if (engine.evaluation !== 'network') throw new Error('load the network before the endgame table');
+      if (failTables) {
+        engine.tablesProblem = failTables;
+        throw new Error(failTables);
+      }
+      engine.tables = { tables: 3, states: 500000, targets: [256, 512, 1024], compressedBytes: 651351, ms: 10 };
+      engine.tablesProblem = null;
+      return engine.tables;
     };
   }
   return engine;
@@ -198,7 +218,7 @@ describe('the forwarding engine', () => {
     const proxy = await connect();
     await expect(proxy.loadNetwork(NETWORK)).rejects.toThrow('could not download the network: HTTP 404');
     expect(proxy.evaluation).toBe('heuristic');
-    expect(proxy.networkProblem).toBeNull(); // info comes with answers; a failure carries none
+    expect(proxy.networkProblem).toBe('could not download the network: HTTP 404'); // a failure carries info too
     await expect(proxy.loadNetwork(NETWORK)).rejects.toThrow('HTTP 404');
     expect(engine.loads).toBe(2);
     proxy.dispose();
@@ -216,10 +236,47 @@ describe('the forwarding engine', () => {
     proxy.dispose();
   });
 
-  it('has no loadNetwork where the engine has none', async () => {
-    const { connect } = hostWith([fakeEngine({ network: false })]);
+  it('loads the endgame table after the network, once for all tabs, and forwards its state', async () => {
+    const engine = fakeEngine();
+    const { connect } = hostWith([engine]);
+    const [a, b] = await Promise.all([connect(), connect()]);
+    expect(a.tables).toBeNull();
+    await expect(a.loadTables(TABLES)).rejects.toThrow('load the network before the endgame table');
+    await a.loadNetwork(NETWORK);
+    const progress = [];
+    const infos = await Promise.all([
+      a.loadTables(TABLES, { onProgress: (received, total) => progress.push([received, total]) }),
+      b.loadTables(TABLES),
+    ]);
+    expect(engine.tableLoads).toBe(2); // the failed one, then one for both tabs
+    expect(infos[0]).toEqual(infos[1]);
+    expect(infos[0]).toMatchObject({ states: 500000, targets: [256, 512, 1024] });
+    expect(progress).toEqual([[3, 6]]);
+    expect(a.tables).toMatchObject({ states: 500000 });
+    expect(a.tablesProblem).toBeNull();
+    await expect(a.loadTables('https://example.com/endgame.t2048.gz')).rejects.toThrow(
+      'the extension loads its endgame table from its own files only, not from https://example.com/endgame.t2048.gz',
+    );
+    a.dispose();
+    b.dispose();
+  });
+
+  it("passes on why the table did not load, and the network's state stays", async () => {
+    const { connect } = hostWith([fakeEngine({ failTables: 'the endgame table file is corrupt (bad)' })]);
+    const proxy = await connect();
+    await proxy.loadNetwork(NETWORK);
+    await expect(proxy.loadTables(TABLES)).rejects.toThrow('the endgame table file is corrupt (bad)');
+    expect(proxy.tablesProblem).toBe('the endgame table file is corrupt (bad)');
+    expect(proxy.tables).toBeNull();
+    expect(proxy.evaluation).toBe('network');
+    proxy.dispose();
+  });
+
+  it('has no loadNetwork or loadTables where the engine has none', async () => {
+    const { connect } = hostWith([fakeEngine({ network: false, tables: false })]);
     const proxy = await connect();
     expect(proxy.loadNetwork).toBeUndefined();
+    expect(proxy.loadTables).toBeUndefined();
     expect(proxy.evaluation).toBe('heuristic');
     proxy.dispose();
   });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { extensionDir, extensionZip } from '../../web/scripts/build_extension.mjs';
-import { NETWORK_PATH, OFFSCREEN_PATH } from '../../web/extension/engine_protocol.js';
+import { NETWORK_PATH, OFFSCREEN_PATH, TABLES_PATH } from '../../web/extension/engine_protocol.js';
 import { AUTO_SCRIPT } from '../../web/extension/site_access.js';
 import { root } from '../../web/scripts/paths.mjs';
 
@@ -62,9 +62,11 @@ describe("the extension's manifest", () => {
 });
 
 describe("the extension's files", () => {
-  it('carry the shipped network unchanged', () => {
-    const shipped = fs.readFileSync(path.join(root, 'web', NETWORK_PATH));
-    expect(fs.readFileSync(inExtension(NETWORK_PATH)).equals(shipped)).toBe(true);
+  it('carry the shipped network and endgame table unchanged', () => {
+    for (const name of [NETWORK_PATH, TABLES_PATH]) {
+      const shipped = fs.readFileSync(path.join(root, 'web', name));
+      expect(fs.readFileSync(inExtension(name)).equals(shipped), name).toBe(true);
+    }
   });
 
   it('have content scripts that are classic scripts (no import or export left)', () => {

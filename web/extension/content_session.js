@@ -5,7 +5,7 @@
 // page's scripts see neither it nor its global.
 import { startSession } from '../bookmarklet/play_session.js';
 import { connectExtensionEngine } from './engine_proxy.js';
-import { ENSURE_HOST, NETWORK_PATH } from './engine_protocol.js';
+import { ENSURE_HOST, NETWORK_PATH, TABLES_PATH } from './engine_protocol.js';
 import { loadSettings, saveSettings } from './settings_storage.js';
 
 export const GLOBAL = '__ai2048Extension';
@@ -14,7 +14,11 @@ const WAIT_FOR_GAME_MS = 3000;
 
 async function extensionEngine() {
   const engine = await connectExtensionEngine(chrome, { type: ENSURE_HOST });
-  return { engine, networkUrl: chrome.runtime.getURL(NETWORK_PATH) };
+  return {
+    engine,
+    networkUrl: chrome.runtime.getURL(NETWORK_PATH),
+    tablesUrl: chrome.runtime.getURL(TABLES_PATH),
+  };
 }
 
 // autoStart: play at once (the toolbar button); quietWithoutGame: show

@@ -12,11 +12,13 @@ function reasonOf(err) {
 }
 
 // createEngine(): resolves to an engine (engine.js's API). ownOrigin: the
-// extension's origin; the network loads from the extension's own files only.
+// extension's origin; the network and the table load from the extension's own
+// files only.
 // idleMs: how long the engine outlives its last port.
 export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
   let starting = null;
-  let network = null;
+  // The network's and the table's loads, by operation: { url, promise, listeners }.
+  const loads = new Map();
   let idleTimer = null;
   const ports = new Set();
 
@@ -39,33 +41,41 @@ export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
       evaluation: e.evaluation || 'heuristic',
       networkProblem: e.networkProblem || null,
       canLoadNetwork: typeof e.loadNetwork === 'function',
+      tables: e.tables || null,
+      tablesProblem: e.tablesProblem || null,
+      canLoadTables: typeof e.loadTables === 'function',
     };
   }
 
-  // One load per network for all tabs: later callers wait for the first and
+  // One load per file for all tabs (the network, then the table beside it;
+  // op: 'loadNetwork' or 'loadTables'): later callers wait for the first and
   // hear its progress.
-  function loadNetwork(e, url, onProgress) {
-    if (typeof e.loadNetwork !== 'function') throw new Error('this engine cannot load a network');
+  function loadShared(e, op, url, onProgress) {
+    const what = op === 'loadNetwork' ? 'network' : 'endgame table';
+    if (typeof e[op] !== 'function') throw new Error(`this engine cannot load the ${what}`);
     // A prefix, not URL.origin: some runtimes give extension URLs a "null" origin.
     if (typeof url !== 'string' || !url.startsWith(`${ownOrigin}/`)) {
-      throw new Error(`the extension loads its network from its own files only, not from ${url}`);
+      throw new Error(`the extension loads its ${what} from its own files only, not from ${url}`);
     }
-    if (network && network.url === url) {
-      network.listeners.add(onProgress);
-      const { promise, listeners } = network;
+    const current = loads.get(op);
+    if (current && current.url === url) {
+      current.listeners.add(onProgress);
+      const { promise, listeners } = current;
       return promise.finally(() => listeners.delete(onProgress));
     }
-    // The first progress may come before loadNetwork returns.
+    // A new network drops the table that lived beside the old one.
+    if (op === 'loadNetwork') loads.delete('loadTables');
+    // The first progress may come before the load returns.
     const listeners = new Set([onProgress]);
-    const promise = e.loadNetwork(url, {
+    const promise = e[op](url, {
       onProgress: (received, total) => {
         for (const listener of listeners) listener(received, total);
       },
     });
     const entry = { url, promise, listeners };
-    network = entry;
+    loads.set(op, entry);
     promise.catch(() => {
-      if (network === entry) network = null;
+      if (loads.get(op) === entry) loads.delete(op);
     });
     return promise.finally(() => listeners.delete(onProgress));
   }
@@ -80,19 +90,21 @@ export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
 
   async function answer(port, message) {
     const { id, op, args } = message || {};
+    let e = null;
     try {
       if (!OPS.has(op)) throw new Error(`unknown engine operation "${op}"`);
       if (!Array.isArray(args)) throw new Error(`the arguments of "${op}" must be a list`);
-      const e = await engine();
+      e = await engine();
       let result = null;
-      if (op === 'loadNetwork') {
-        result = await loadNetwork(e, args[0], (received, total) => post(port, { id, progress: [received, total] }));
+      if (op === 'loadNetwork' || op === 'loadTables') {
+        result = await loadShared(e, op, args[0], (received, total) => post(port, { id, progress: [received, total] }));
       } else if (op !== 'hello' && op !== 'ping') {
         result = await e[op](...args);
       }
       post(port, { id, ok: true, result, info: infoOf(e) });
     } catch (err) {
-      post(port, { id, ok: false, error: reasonOf(err) });
+      // With the engine's state where it started: a failed load's reason is in it.
+      post(port, { id, ok: false, error: reasonOf(err), ...(e ? { info: infoOf(e) } : {}) });
     }
   }
 
@@ -100,7 +112,7 @@ export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
     idleTimer = null;
     const was = starting;
     starting = null;
-    network = null;
+    loads.clear();
     if (was)
       was.then(
         (e) => e.dispose(),

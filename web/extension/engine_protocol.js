@@ -3,14 +3,17 @@
 // script asks the service worker to make sure that document exists, then
 // talks to it over a port named PORT_NAME:
 //   content -> host   { id, op, args }          op in HOST_OPS
-//   host -> content   { id, progress: [received, total] }   (loadNetwork only)
-//                     { id, ok: true, result, info } | { id, ok: false, error }
-// info: { mode, poolSize, fallback, evaluation, networkProblem, canLoadNetwork }, the host
-// engine's state after the operation.
+//   host -> content   { id, progress: [received, total] }   (loadNetwork, loadTables)
+//                     { id, ok: true, result, info } | { id, ok: false, error, info? }
+// info: { mode, poolSize, fallback, evaluation, networkProblem, canLoadNetwork,
+// tables, tablesProblem, canLoadTables }, the host engine's state after the
+// operation (with a failure too, once the engine has started).
 export const PORT_NAME = 'ai2048-engine';
 export const ENSURE_HOST = 'ai2048:ensure-engine-host';
 export const OFFSCREEN_PATH = 'extension/offscreen.html';
 export const NETWORK_PATH = 'network/network.n2048.gz';
+// The endgame table, loaded after the network (docs/tables.md).
+export const TABLES_PATH = 'tables/endgame.t2048.gz';
 
 // 'hello' starts the engine and answers its info; 'ping' answers at once (to
 // measure what the messages cost); the rest are the engine's own methods.
@@ -22,4 +25,5 @@ export const HOST_OPS = Object.freeze([
   'legalMoves',
   'gameOver',
   'loadNetwork',
+  'loadTables',
 ]);

@@ -1,6 +1,7 @@
 // The content script's engine: the same methods the page driver and the
 // session use (bestMove, applyMove, legalMoves, gameOver, loadNetwork,
-// dispose, mode, poolSize, fallback, evaluation, networkProblem), each forwarded over a port
+// loadTables, dispose, mode, poolSize, fallback, evaluation, networkProblem,
+// tables, tablesProblem), each forwarded over a port
 // to the engine in the extension's offscreen document. That engine searches
 // in workers under the extension's own origin and policy, so a page's
 // Content Security Policy never reaches it.
@@ -71,6 +72,13 @@ export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
     get networkProblem() {
       return info.networkProblem || null;
     },
+    // The endgame table: what loadTables resolved to, or why it is not in use.
+    get tables() {
+      return info.tables || null;
+    },
+    get tablesProblem() {
+      return info.tablesProblem || null;
+    },
     bestMove: (board, settings = {}) => call('bestMove', [board, settings]),
     applyMove: (board, dir) => call('applyMove', [board, dir]),
     legalMoves: (board) => call('legalMoves', [board]),
@@ -102,6 +110,10 @@ export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
   // Engines from before the network (engine.js without loadNetwork) have none.
   if (info.canLoadNetwork) {
     engine.loadNetwork = (url, { onProgress } = {}) => call('loadNetwork', [url], onProgress);
+  }
+  // Nor do engines from before the endgame tables.
+  if (info.canLoadTables) {
+    engine.loadTables = (url, { onProgress } = {}) => call('loadTables', [url], onProgress);
   }
   return engine;
 }

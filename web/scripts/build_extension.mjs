@@ -1,7 +1,7 @@
 // Builds the browser extension: dist/extension/ (load it unpacked) and
 // dist/2048-ai-extension.zip (the same files, to install or upload). Its root
-// mirrors web/ (extension/, bookmarklet code bundled, src/engine/, network/, icons/),
-// so the engine finds its wasm and its network beside it, as on the site.
+// mirrors web/ (extension/, bookmarklet code bundled, src/engine/, network/, tables/,
+// icons/), so the engine finds its wasm, its network and its table beside it, as on the site.
 // Everything the extension runs is in it: it fetches nothing from anywhere.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,8 @@ const PAGE_FILES = ['offscreen.html', 'options.html', 'options.css'];
 // Content scripts cannot be modules: each is bundled into one classic script.
 const CONTENT_SCRIPTS = ['content_click.js', 'content_auto.js'];
 const NETWORK = 'network/network.n2048.gz';
+// The endgame table, loaded after the network (engine_protocol.js TABLES_PATH).
+const TABLES = 'tables/endgame.t2048.gz';
 // The site's app icon, which the browser scales for the toolbar.
 const ICON = 'icons/icon-192.png';
 // Already compressed: stored in the zip as they are.
@@ -79,6 +81,10 @@ export function buildExtension() {
   const network = path.join(webDir, NETWORK);
   if (!fs.existsSync(network)) throw new Error(`build: the network the extension ships, web/${NETWORK}, is missing`);
   put(NETWORK, fs.readFileSync(network));
+  const tables = path.join(webDir, TABLES);
+  if (!fs.existsSync(tables))
+    throw new Error(`build: the endgame table the extension ships, web/${TABLES}, is missing`);
+  put(TABLES, fs.readFileSync(tables));
 
   const names = filesUnder(extensionDir);
   const zip = zipFiles(
