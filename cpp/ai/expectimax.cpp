@@ -5,6 +5,7 @@
 
 #include "ai/heuristic.h"
 #include "ai/ntuple.h"
+#include "ai/time_manager.h"
 
 namespace g2048 {
 
@@ -151,8 +152,9 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
   prepare(s);
   SearchResult result;
   nodes_ = 0;
-  // A node budget abandons a depth that runs past twice the budget (see below).
-  guard_.arm(start, 2 * s.nodes, s.time_ms * TimeTarget::kHardLimit);
+  // The iterations and when to stop them: time_manager.h.
+  DeepeningRule rule(s, start);
+  guard_.arm(start, rule.node_limit(), rule.time_limit_ms());
 
   Board after[4];
   double gain[4];
@@ -163,36 +165,9 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
     if (after[d] != board) result.values[d] = eval_.evaluate(after[d]) + gain[d];
 
   bool budgeted = s.nodes || s.time_ms > 0;
-  int first = s.depth ? s.depth : budgeted ? 1 : chosen_depth(board, s);
-  int last = s.depth ? s.depth : budgeted ? s.max_depth : first;
-  // The iterations: one per depth. A time budget is a target, so it deepens in
-  // finer steps: each new depth first with a cut-off 3 times larger (on
-  // middle-game boards about twice the cost of the depth before, and half that
-  // of the full depth), and the search stops at the step that would overrun.
-  struct Step {
-    int depth;
-    float cutoff;
-  };
-  std::vector<Step> steps;
-  float cutoff = static_cast<float>(s.prob_cutoff);
-  for (int depth = first; depth <= last; ++depth) {
-    if (s.time_ms > 0 && depth > first && cutoff > 0) steps.push_back({depth, cutoff * 3.0f});
-    steps.push_back({depth, cutoff});
-  }
-  // A node budget starts a depth only when its predicted cost fits in what is
-  // left, and abandons one that runs past twice the budget.
-  std::uint64_t last_nodes = 0, prev_nodes = 0;
-  std::vector<std::uint64_t> step_nodes;
+  std::vector<DeepeningStep> steps = deepening_steps(board, s);
   for (std::size_t i = 0; i < steps.size(); ++i) {
-    if (budgeted && i > 0) {
-      // Iterations grow by a steady factor: predict the next from the last two.
-      double node_growth = prev_nodes ? std::max(2.0, double(last_nodes) / prev_nodes) : 8.0;
-      if (s.nodes && nodes_ + last_nodes * node_growth > s.nodes) break;
-      // Steps alternate between two kinds (a new depth, then a finer cut-off).
-      if (s.time_ms > 0 &&
-          !TimeTarget::next_fits(step_nodes, 2, nodes_, ms_since(start), s.time_ms))
-        break;
-    }
+    if (budgeted && i > 0 && !rule.next_fits(nodes_)) break;
     int depth = steps[i].depth;
     cutoff_ = steps[i].cutoff;
     std::uint64_t iter_nodes = nodes_;
@@ -205,10 +180,7 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
     if (guard_.stopped()) break;
     result.values = values;
     result.depth = depth;
-
-    prev_nodes = last_nodes;
-    last_nodes = nodes_ - iter_nodes;
-    step_nodes.push_back(last_nodes);
+    rule.completed(nodes_ - iter_nodes);
   }
 
   result.best = best_direction(result.values, legal_mask_of(board, after));

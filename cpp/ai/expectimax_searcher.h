@@ -1,7 +1,8 @@
 // The expectimax search with its evaluation chosen at run time: one
 // ExpectimaxSearch instantiation per evaluation (expectimax.h), picked once
 // when the searcher is built, so the hot path stays free of virtual calls.
-// With settings.threads > 1 the root moves are searched at once on that many
+// With settings.phase the time manager (time_manager.h) spreads the budget
+// over the game's moves. With settings.threads > 1 the root moves are searched at once on that many
 // threads (parallel_search.h), over the same evaluation.
 #pragma once
 
@@ -10,6 +11,7 @@
 
 #include "ai/evaluation.h"
 #include "ai/expectimax.h"
+#include "ai/time_manager.h"
 
 namespace g2048 {
 
@@ -21,9 +23,15 @@ class ExpectimaxSearcher {
   explicit ExpectimaxSearcher(Evaluation evaluation)
       : evaluation_(std::move(evaluation)), search_(pick(evaluation_)) {}
 
+  // With settings.phase, the budget is the average a move: the time manager
+  // (time_manager.h) allocates this move's share from the board and the root
+  // values of the moves before it, which it keeps between calls.
   SearchResult search(Board board, const SearchSettings& settings) {
-    if (settings.threads > 1) return search_threaded(board, settings);
-    return std::visit([&](auto& s) { return s.search(board, settings); }, search_);
+    if (!settings.phase) return search_allocated(board, settings);
+    SearchResult result = search_allocated(board, time_.allocate(board, settings));
+    result.phase_factor = time_.last_factor();
+    time_.record(board, result, evaluation_.network != nullptr);
+    return result;
   }
   SearchResult search(const Tiles& tiles, const SearchSettings& settings) {
     return search(to_search_board(tiles), settings);
@@ -50,6 +58,10 @@ class ExpectimaxSearcher {
 
  private:
   using Search = std::variant<ExpectimaxSearch<Heuristic>, ExpectimaxSearch<QuantizedNetwork>>;
+  SearchResult search_allocated(Board board, const SearchSettings& settings) {
+    if (settings.threads > 1) return search_threaded(board, settings);
+    return std::visit([&](auto& s) { return s.search(board, settings); }, search_);
+  }
   static Search pick(const Evaluation& e) {
     if (e.network) return Search(std::in_place_index<1>, *e.network);
     return Search(std::in_place_index<0>, *e.heuristic);
@@ -58,6 +70,7 @@ class ExpectimaxSearcher {
   Evaluation evaluation_;  // keeps what search_ refers to alive
   Search search_;
   std::shared_ptr<RootThreads> threads_;  // started at the first threaded search
+  TimeManager time_;
 };
 
 }  // namespace g2048

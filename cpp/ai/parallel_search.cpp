@@ -4,6 +4,7 @@
 #include <array>
 
 #include "ai/budget.h"
+#include "ai/time_manager.h"
 
 namespace g2048 {
 
@@ -107,30 +108,13 @@ SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettin
                    [&](int a, int b) { return count_empty(after[a]) > count_empty(after[b]); });
 
   bool budgeted = s.nodes || s.time_ms > 0;
-  int first = s.depth ? s.depth : budgeted ? 1 : chosen_depth(board, s);
-  int last = s.depth ? s.depth : budgeted ? s.max_depth : first;
-  struct Step {
-    int depth;
-    float cutoff;
-  };
-  std::vector<Step> steps;
-  float cutoff = static_cast<float>(s.prob_cutoff);
-  for (int depth = first; depth <= last; ++depth) {
-    if (s.time_ms > 0 && depth > first && cutoff > 0) steps.push_back({depth, cutoff * 3.0f});
-    steps.push_back({depth, cutoff});
-  }
-  std::uint64_t node_limit = 2 * s.nodes;  // as the sequential search's guard
-  double time_limit = s.time_ms * TimeTarget::kHardLimit;
-  std::uint64_t last_nodes = 0, prev_nodes = 0;
-  std::vector<std::uint64_t> step_nodes;
+  std::vector<DeepeningStep> steps = deepening_steps(board, s);
+  DeepeningRule rule(s, start);
+  std::uint64_t node_limit = rule.node_limit();  // as the sequential search's guard
+  double time_limit = rule.time_limit_ms();
   std::vector<RootThreads::Task> tasks;
   for (std::size_t i = 0; i < steps.size(); ++i) {
-    if (budgeted && i > 0) {
-      double node_growth = prev_nodes ? std::max(2.0, double(last_nodes) / prev_nodes) : 8.0;
-      if (s.nodes && nodes + last_nodes * node_growth > s.nodes) break;
-      if (s.time_ms > 0 && !TimeTarget::next_fits(step_nodes, 2, nodes, ms_since(start), s.time_ms))
-        break;
-    }
+    if (budgeted && i > 0 && !rule.next_fits(nodes)) break;
     double ms_left = 0;
     if (s.time_ms > 0) {
       ms_left = time_limit - ms_since(start);
@@ -162,9 +146,7 @@ SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettin
     if (!complete || (node_limit && nodes > node_limit)) break;
     result.values = values;
     result.depth = steps[i].depth;
-    prev_nodes = last_nodes;
-    last_nodes = iter_nodes;
-    step_nodes.push_back(last_nodes);
+    rule.completed(iter_nodes);
   }
   result.best = best_direction(result.values, legal);
   result.nodes = nodes;

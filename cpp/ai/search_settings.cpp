@@ -22,6 +22,8 @@ std::string validate_settings(const SearchSettings& s) {
   if (s.threads < 1 || s.threads > kMaxThreads)
     return "threads must be from 1 to " + std::to_string(kMaxThreads) + ", got " +
            std::to_string(s.threads);
+  if (s.phase && !s.nodes && !(s.time_ms > 0))
+    return "phase allocation spreads a node or time budget: give nodes or a time";
   return "";
 }
 

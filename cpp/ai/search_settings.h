@@ -32,6 +32,10 @@ struct SearchSettings {
   // the one evaluation (parallel_search.cpp): at a fixed depth the same values
   // and node count as one thread. 1: the plain sequential search.
   int threads = 1;
+  // The node or time budget is the average a move over a game: each move gets
+  // it times the phase allocation's factor (time_manager.h), little on open
+  // boards, much where the game is decided. Needs nodes or time_ms.
+  bool phase = false;
 };
 
 // Empty when the settings are usable; otherwise a one-line description.
@@ -57,6 +61,9 @@ struct SearchResult {
   // Set when an endgame table chose the move (endgame/table_probe.h): its
   // success rate, the chance of making the next tile of the chain; else -1.
   float table_rate = -1.0f;
+  // With settings.phase, the factor the move's budget was scaled by (the
+  // allocation: nodes or time_ms times this); else 0.
+  double phase_factor = 0;
 };
 
 }  // namespace g2048

@@ -32,6 +32,7 @@ struct TurnRecord {
   int depth = 0;            // the search's depth reached
   double ms = 0;            // the search's time
   bool from_table = false;  // an endgame table chose the move
+  double phase_factor = 0;  // the budget's phase factor (settings.phase), else 0
 };
 
 using ChooseMove = std::function<SearchResult(const Tiles&)>;

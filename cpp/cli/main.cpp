@@ -25,6 +25,9 @@ const char kSearchHelp[] =
     "                                          --time-ms is a target per move)\n"
     "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N]\n"
     "  [--threads N]   each move's root moves searched on N threads at once (default 1)\n"
+    "  [--phase on|off] --nodes K / --time-ms T become the average a move over a game, each\n"
+    "                  move's share set by its phase (little on open boards, much on crowded\n"
+    "                  ones with 5+ tiles >= 1024 or a falling value); default off\n"
     "evaluation: --eval network|heuristic (default: the shipped network when present)\n"
     "  [--network FILE] [--weights k=v,...]   another network; the heuristic's weights\n"
     "  [--downgrade on|off]                   the network's tile downgrading (default on)\n";

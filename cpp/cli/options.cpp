@@ -12,8 +12,8 @@
 namespace g2048::cli {
 
 const std::vector<std::string> kSearchOptions = {
-    "--depth",      "--nodes",   "--time-ms", "--min-depth", "--max-depth", "--cutoff",
-    "--table-bits", "--weights", "--eval",    "--network",   "--downgrade", "--threads"};
+    "--depth",   "--nodes", "--time-ms", "--min-depth", "--max-depth", "--cutoff", "--table-bits",
+    "--weights", "--eval",  "--network", "--downgrade", "--threads",   "--phase"};
 
 const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume", "--restarts",
                                          "--census"};
@@ -107,6 +107,12 @@ SearchSettings search_settings(const Args& args) {
   s.prob_cutoff = args.number("--cutoff", s.prob_cutoff, 0, 0.999999);
   s.table_bits = static_cast<int>(args.count("--table-bits", s.table_bits, 10, 26));
   s.threads = static_cast<int>(args.count("--threads", 1, 1, kMaxThreads));
+  std::string phase = args.text("--phase", "off");
+  if (phase != "on" && phase != "off")
+    throw UsageError("--phase must be on or off, got \"" + phase + "\"");
+  s.phase = phase == "on";
+  if (s.phase && !s.nodes && !args.has("--time-ms"))
+    throw UsageError("--phase on spreads a budget over the game: give --nodes K or --time-ms T");
   if (args.has("--depth") && s.depth == 0) {
     // --depth 0: no look-ahead (see search_settings.h).
     if (args.has("--min-depth") || args.has("--max-depth"))

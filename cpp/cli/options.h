@@ -49,7 +49,8 @@ GameRunOptions game_run_options(const Args& args, const std::string& command,
 // Options that take no value.
 extern const std::vector<std::string> kFlags;
 
-// Search options: --depth --nodes --time-ms --min-depth --max-depth --cutoff --table-bits.
+// Search options: --depth --nodes --time-ms --min-depth --max-depth --cutoff --table-bits
+// --threads --phase.
 extern const std::vector<std::string> kSearchOptions;
 SearchSettings search_settings(const Args& args);
 // --weights name=value,...

@@ -138,7 +138,7 @@ namespace {
 
 const char* const kSettingNames[] = {"depth",        "nodes",     "timeMs",  "minDepth", "maxDepth",
                                      "cutoff",       "tableBits", "player",  "eval",     "playouts",
-                                     "playoutDepth", "seed",      "threads", "tables"};
+                                     "playoutDepth", "seed",      "threads", "tables",   "phase"};
 
 bool unknown_setting(const std::string& key) {
   for (const char* name : kSettingNames)
@@ -246,6 +246,14 @@ bool read_player_settings(const val& js, PlayerChoice* out) {
       }
       continue;
     }
+    if (key == "phase") {  // the budget is the average a move (time_manager.h)
+      if (!v.isTrue() && !v.isFalse()) {
+        set_error("phase must be true or false, got " + describe(v));
+        return false;
+      }
+      p.settings.search.phase = v.isTrue();
+      continue;
+    }
     if (key == "eval") {
       std::string name = v.isString() ? v.as<std::string>() : "";
       if (name != "heuristic" && name != "network") {
@@ -300,6 +308,7 @@ val player_settings_to_js(const PlayerChoice& p) {
   o.set("maxDepth", s.max_depth);
   o.set("cutoff", s.prob_cutoff);
   o.set("tableBits", s.table_bits);
+  o.set("phase", s.phase);
   o.set("playouts", p.settings.playouts);
   o.set("playoutDepth", p.settings.playout_depth);
   o.set("seed", static_cast<double>(p.settings.seed));

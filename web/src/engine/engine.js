@@ -54,7 +54,11 @@
 // {nodes} | {timeMs}, plus minDepth, maxDepth, cutoff, tableBits (default 18:
 // 2^18 entries x 16 bytes = 4 MB per worker); {} picks the depth from the
 // position. Bad input rejects with an Error naming the problem. See
-// root_search.js for what budgets mean on a pool.
+// root_search.js for what budgets mean on a pool. phase: true makes nodes or
+// timeMs the average a move over a game, each move's share allocated by the
+// core's time manager (cpp/ai/time_manager.h) from the board and the root
+// values of the moves before; such searches run the core's own search on one
+// executor (the network's, once loaded), as ai2048 --phase on does natively.
 //
 // Players: settings.player names who chooses the move (PLAYER_NAMES):
 // 'expectimax' (the default, searched over the whole pool), or 'minimax',
@@ -391,8 +395,12 @@ class Engine {
   // (root_search.js) is expectimax's, and pays with more than one executor;
   // a node budget takes it even with one, so its result does not depend on
   // the pool size. Otherwise the core's own search runs whole on one executor.
+  // A phase allocation (settings.phase, cpp/ai/time_manager.h) keeps the
+  // previous moves' root values in the core's searcher: it runs the core's own
+  // search, so its budgets are the native ones, move for move.
   #searchesByRoot(settings) {
     if (!isExpectimax(settings)) return false;
+    if (isObject(settings) && settings.phase === true) return false;
     const nodeBudget = isObject(settings) && settings.nodes !== undefined;
     return this.#dispatcher.size > 1 || nodeBudget;
   }

@@ -19,7 +19,9 @@
 //     (from the node counts of the same kind of round one depth before) to end
 //     within 1.25x the time; a round still running at 1.3x is discarded. Not
 //     deterministic (neither is the core's).
-// engine.js decides when a search goes this way (searchesByRoot).
+// engine.js decides when a search goes this way (searchesByRoot): never for
+// settings.phase, whose per-move allocation (cpp/ai/time_manager.h) keeps
+// state between moves in the core's searcher and so runs the core's search.
 import { epochNow } from './clock.js';
 
 const ROOT_NODES = 4; // the core counts the four root moves once per search

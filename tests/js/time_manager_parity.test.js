@@ -1,0 +1,67 @@
+// The time manager's deterministic twin (settings.phase with a node budget,
+// cpp/ai/time_manager.h): wasm allocates each move's nodes exactly as native
+// `ai2048 --nodes K --phase on`, so it plays the same move with the same node
+// count on single boards, and the same seeded game move for move (the
+// allocation also reads the root values of the moves before).
+import { beforeAll, describe, expect, test } from 'vitest';
+import { loadWasmModule } from './helpers/load_wasm.js';
+import { ensureNativeCli, jsonLines, nativeGames, runNative } from './helpers/native_cli.js';
+
+let engine;
+beforeAll(async () => {
+  engine = await loadWasmModule();
+  ensureNativeCli();
+}, 600_000);
+
+// None of these follows another (a move and a spawn apart), so each search
+// starts without a previous root value, as a fresh `ai2048 suggest` does.
+const BOARDS = [
+  [0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0], // an opening
+  [0, 0, 2, 0, 0, 4, 8, 0, 0, 2, 16, 32, 128, 256, 512, 1024], // a middle game
+  [2, 4, 8, 0, 16, 32, 64, 2, 1024, 2048, 4096, 0, 32768, 16384, 8192, 1024], // a late game
+  [4, 2, 16, 2, 8, 64, 4, 8, 2, 256, 1024, 32, 16384, 8192, 4096, 4096], // full, 16384
+];
+
+function nativeSuggest(board, nodes) {
+  const args = ['suggest', board.join(','), '--eval', 'heuristic', '--nodes', String(nodes)];
+  const out = jsonLines(runNative([...args, '--phase', 'on', '--table-bits', '18']));
+  return out[out.length - 1];
+}
+
+describe('phase allocation, native against wasm', () => {
+  test('the same move and node count on single boards', () => {
+    const nodes = [];
+    for (const board of BOARDS) {
+      const native = nativeSuggest(board, 20000);
+      const wasm = engine.search(board, { nodes: 20000, phase: true, tableBits: 18 });
+      expect(wasm.dir, `board ${board}`).toBe(native.dir);
+      expect(wasm.nodes, `board ${board}`).toBe(native.nodes);
+      expect(wasm.depth, `board ${board}`).toBe(native.depth);
+      nodes.push(native.nodes);
+    }
+    // The allocation follows the phase: the opening gets the least.
+    expect(nodes[0]).toBeLessThan(Math.min(...nodes.slice(1)));
+  });
+
+  test('phase is a boolean and needs a node or time budget', () => {
+    expect(() => engine.search(BOARDS[1], { nodes: 1000, phase: 1 })).toThrow(/phase must be true or false/);
+    expect(() => engine.search(BOARDS[1], { depth: 2, phase: true })).toThrow(/node or time budget/);
+    expect(engine.settings({ timeMs: 5, phase: true }).phase).toBe(true);
+  });
+
+  test('a seeded game move for move', () => {
+    const args = ['--seed', '9', '--games', '1', '--nodes', '3000', '--phase', 'on', '--table-bits', '18'];
+    const [native] = nativeGames([...args, '--max-depth', '5']);
+    expect(native.turns.every((t) => t.factor > 0)).toBe(true);
+    let { board, state } = engine.newGame(native.seed);
+    native.turns.forEach((turn, i) => {
+      expect(board, `move ${i}`).toEqual(turn.board);
+      const choice = engine.search(board, { nodes: 3000, phase: true, tableBits: 18, maxDepth: 5 });
+      expect(choice.dir, `move ${i}`).toBe(turn.dir);
+      expect(choice.depth, `move ${i}`).toBe(turn.depth);
+      const spawned = engine.spawn(engine.applyMove(board, choice.dir).board, state);
+      ({ board, state } = spawned);
+    });
+    expect(engine.gameOver(board)).toBe(true);
+  });
+});
