@@ -3,15 +3,40 @@
 // `ai2048 --nodes K --phase on`, so it plays the same move with the same node
 // count on single boards, and the same seeded game move for move (the
 // allocation also reads the root values of the moves before).
-import { beforeAll, describe, expect, test } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadWasmModule } from './helpers/load_wasm.js';
-import { ensureNativeCli, jsonLines, nativeGames, runNative } from './helpers/native_cli.js';
+import { ensureNativeCli, jsonLines, nativeGames, runNative, trainSmallNetwork } from './helpers/native_cli.js';
 
 let engine;
+let dir;
 beforeAll(async () => {
   engine = await loadWasmModule();
   ensureNativeCli();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-phase-'));
 }, 600_000);
+
+afterAll(() => {
+  engine.unloadNetwork();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// Native moves of a seeded game replayed in wasm: the same board, move and
+// depth at every turn.
+function replay(native, settings) {
+  let { board, state } = engine.newGame(native.seed);
+  native.turns.forEach((turn, i) => {
+    expect(board, `move ${i}`).toEqual(turn.board);
+    const choice = engine.search(board, settings);
+    expect(choice.dir, `move ${i}`).toBe(turn.dir);
+    expect(choice.depth, `move ${i}`).toBe(turn.depth);
+    ({ board, state } = engine.spawn(engine.applyMove(board, choice.dir).board, state));
+  });
+  return board;
+}
 
 // None of these follows another (a move and a spawn apart), so each search
 // starts without a previous root value, as a fresh `ai2048 suggest` does.
@@ -53,15 +78,29 @@ describe('phase allocation, native against wasm', () => {
     const args = ['--seed', '9', '--games', '1', '--nodes', '3000', '--phase', 'on', '--table-bits', '18'];
     const [native] = nativeGames([...args, '--max-depth', '5']);
     expect(native.turns.every((t) => t.factor > 0)).toBe(true);
-    let { board, state } = engine.newGame(native.seed);
-    native.turns.forEach((turn, i) => {
-      expect(board, `move ${i}`).toEqual(turn.board);
-      const choice = engine.search(board, { nodes: 3000, phase: true, tableBits: 18, maxDepth: 5 });
-      expect(choice.dir, `move ${i}`).toBe(turn.dir);
-      expect(choice.depth, `move ${i}`).toBe(turn.depth);
-      const spawned = engine.spawn(engine.applyMove(board, choice.dir).board, state);
-      ({ board, state } = spawned);
-    });
+    const board = replay(native, { nodes: 3000, phase: true, tableBits: 18, maxDepth: 5 });
     expect(engine.gameOver(board)).toBe(true);
+  });
+
+  // The network counts score: the fall is measured net of each move's gain.
+  test('a seeded game with a network, move for move', () => {
+    const networkPath = path.join(dir, 'small.n2048.gz');
+    trainSmallNetwork(networkPath, { games: 1500, seed: 4 });
+    engine.loadNetwork(new Uint8Array(zlib.gunzipSync(fs.readFileSync(networkPath))));
+    const args = ['--eval', 'network', '--network', networkPath, '--seed', '4', '--games', '1'];
+    const [native] = nativeGames([
+      ...args,
+      '--nodes',
+      '2000',
+      '--phase',
+      'on',
+      '--table-bits',
+      '16',
+      '--max-moves',
+      '600',
+    ]);
+    expect(native.turns).toHaveLength(600);
+    expect(new Set(native.turns.map((t) => t.factor)).size).toBeGreaterThan(3);
+    replay(native, { nodes: 2000, phase: true, eval: 'network', tableBits: 16 });
   });
 });
