@@ -1,5 +1,6 @@
 #include "endgame/table_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -92,7 +93,11 @@ bool decode_table_file(const std::uint8_t* data, std::size_t size,
     std::string name(reinterpret_cast<const char*>(data + r.pos), length);
     r.pos += length;
     Formation f;
-    if (!formation_by_name(name, &f)) return fail(error, "unknown formation \"" + name + "\"");
+    if (!formation_by_name(name, &f)) {
+      bool printable =
+          std::all_of(name.begin(), name.end(), [](char c) { return c > ' ' && c < 127; });
+      return fail(error, printable ? "unknown formation \"" + name + "\"" : "bad formation name");
+    }
     int target = static_cast<int>(r.u8());
     if (target < 5 || target > 10) return fail(error, "bad target " + std::to_string(target));
     std::uint32_t layers = r.u32();
