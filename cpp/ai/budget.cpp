@@ -29,8 +29,9 @@ void BudgetGuard::check(std::uint64_t nodes) {
 }
 
 bool TimeTarget::next_fits(const std::vector<std::uint64_t>& done, int period,
-                           std::uint64_t nodes_so_far, double elapsed_ms, double budget_ms) {
-  if (elapsed_ms <= budget_ms * 0.5) return true;
+                           std::uint64_t nodes_so_far, double elapsed_ms, double budget_ms,
+                           double free_share) {
+  if (elapsed_ms <= budget_ms * free_share) return true;
   std::size_t n = done.size();
   if (n == 0) return true;
   auto ratio = [&](std::size_t later) {

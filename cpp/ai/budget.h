@@ -19,7 +19,7 @@ double ms_since(SearchClock::time_point start);
 // kCheckEvery nodes, and a node limit is caught at the first node past it.
 class BudgetGuard {
  public:
-  static constexpr std::uint64_t kCheckEvery = 1 << 12;
+  static constexpr std::uint64_t kCheckEvery = 1 << 10;
 
   // Limits counted from start (0: none). With neither, no check ever runs.
   void arm(SearchClock::time_point start, std::uint64_t node_limit, double time_limit_ms);
@@ -52,8 +52,11 @@ struct TimeTarget {
   // (the next one's growth is predicted from the same kind one round before).
   // The time comes from the nodes at the speed so far: node counts are not
   // disturbed by other work on the machine.
+  // free_share: while under this share of B is spent, any iteration starts
+  // (0.5 for a plain target; the time manager's phase allocation passes 0).
   static bool next_fits(const std::vector<std::uint64_t>& iteration_nodes, int period,
-                        std::uint64_t nodes_so_far, double elapsed_ms, double budget_ms);
+                        std::uint64_t nodes_so_far, double elapsed_ms, double budget_ms,
+                        double free_share = 0.5);
 };
 
 }  // namespace g2048

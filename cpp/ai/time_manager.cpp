@@ -105,8 +105,11 @@ bool DeepeningRule::next_fits(std::uint64_t nodes_so_far) const {
   double node_growth = prev_ ? std::max(2.0, double(last_) / prev_) : 8.0;
   if (s_.nodes && nodes_so_far + last_ * node_growth > s_.nodes) return false;
   // Steps alternate between two kinds (a new depth, then a finer cut-off).
-  if (s_.time_ms > 0 &&
-      !TimeTarget::next_fits(steps_, 2, nodes_so_far, ms_since(start_), s_.time_ms))
+  // With phase allocation the budget is a share of an average: a step that
+  // cannot end in time is not started on the chance (abandoned at 1.3x, its
+  // time would be spent for nothing), only one predicted to end by 1.25x.
+  if (s_.time_ms > 0 && !TimeTarget::next_fits(steps_, 2, nodes_so_far, ms_since(start_),
+                                               s_.time_ms, s_.phase ? 0.0 : 0.5))
     return false;
   return true;
 }

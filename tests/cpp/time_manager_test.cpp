@@ -154,3 +154,13 @@ TEST(TimeManager, WholeGameAveragesAboutTheBudget) {
               static_cast<unsigned long long>(moves), double(nodes) / double(moves),
               static_cast<unsigned long long>(k));
 }
+
+// A plain time target starts any step while under half the time is spent; the
+// phase allocation only one predicted to end by 1.25x its share.
+TEST(TimeManager, PhaseStartsOnlyStepsPredictedToFit) {
+  std::vector<std::uint64_t> steps = {1000, 3000};
+  // 4,000 nodes in 4 ms: the next step (x3, 9,000 nodes) is predicted at 9 ms.
+  EXPECT_TRUE(TimeTarget::next_fits(steps, 2, 4000, 4, 10));
+  EXPECT_FALSE(TimeTarget::next_fits(steps, 2, 4000, 4, 10, 0.0));
+  EXPECT_TRUE(TimeTarget::next_fits(steps, 2, 4000, 4, 20, 0.0));
+}
