@@ -93,7 +93,8 @@ const Command kCommands[] = {
      "        compute an endgame table exactly, layer by layer (a killed run resumes)\n"
      "  tables info DIR|FILE        what a built table or a table file holds\n"
      "  tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz [--max-states N]\n"
-     "        the states selfplay --visits counted most often, into one small table file\n",
+     "        [--rollouts R [--seed S]]   the states selfplay --visits counted most often (and,\n"
+     "        with R, those R walks of the table's own play from each met), in one table file\n",
      false, false},
     {"network", g2048::cli::run_network,
      "  network FILE [--out FILE2[.gz] [--step P]]\n"

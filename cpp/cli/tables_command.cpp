@@ -1,6 +1,7 @@
 // ai2048 tables build --formation F --target T --dir DIR [--threads J]
 // ai2048 tables info DIR|FILE
-// ai2048 tables distill --tables DIR[,DIR] --visits FILE --out FILE.gz [--max-states N]
+// ai2048 tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz [--max-states N]
+//                       [--rollouts R [--seed S]]
 // Builds an endgame table exactly (resuming a killed run in the same
 // directory), says what a built table or a table file holds, and distils
 // full tables into the small file the browser loads: the states our own games
@@ -16,6 +17,7 @@
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
+#include "endgame/rollouts.h"
 #include "endgame/table_builder.h"
 #include "endgame/table_file.h"
 
@@ -70,7 +72,7 @@ int run_info(const Args& args) {
 }
 
 int run_distill(const Args& args) {
-  args.check_known({"--tables", "--visits", "--out", "--max-states"});
+  args.check_known({"--tables", "--visits", "--out", "--max-states", "--rollouts", "--seed"});
   endgame::TableSettings full = table_settings(args);
   if (!full.any()) throw UsageError("tables distill needs --tables (the full tables)");
   std::string visits_path = args.text("--visits", ""), out_path = args.text("--out", "");
@@ -95,6 +97,17 @@ int run_distill(const Args& args) {
       visits[{table, std::stoull(hex, nullptr, 16)}] += count;
     }
   }
+  // Rollouts: from each visited state, walks of the table's own play, whose
+  // after-states count once each beside the visits.
+  std::uint64_t rollouts = args.count("--rollouts", 0, 0, 100000);
+  Rng rng(args.count("--seed", 1, 0, UINT64_MAX / 2));
+  std::map<std::pair<int, Board>, std::uint64_t> walked;
+  for (const auto& [k, n] : visits)
+    for (std::uint64_t r = 0; r < rollouts; ++r)
+      endgame::table_rollout(*full.tables[k.first], k.second, rng, [&, t = k.first](Board seen) {
+        ++walked[{t, seen}];
+      });
+  for (const auto& [k, n] : walked) visits[k] += n;
   std::vector<std::pair<std::uint64_t, std::pair<int, Board>>> order;
   for (const auto& [k, n] : visits) order.push_back({n, k});
   std::stable_sort(order.begin(), order.end(),
@@ -127,11 +140,11 @@ int run_distill(const Args& args) {
   if (!write_network_bytes(out_path, bytes, &error)) throw UsageError(error);
   std::ifstream written(out_path, std::ios::binary | std::ios::ate);
   std::printf(
-      "{\"out\":\"%s\",\"states\":%llu,\"visitLines\":%llu,\"bytes\":%llu,"
+      "{\"out\":\"%s\",\"states\":%llu,\"visitLines\":%llu,\"walkedStates\":%zu,\"bytes\":%llu,"
       "\"fileBytes\":%lld}\n",
       out_path.c_str(), static_cast<unsigned long long>(taken),
-      static_cast<unsigned long long>(lines), static_cast<unsigned long long>(bytes.size()),
-      static_cast<long long>(written.tellg()));
+      static_cast<unsigned long long>(lines), walked.size(),
+      static_cast<unsigned long long>(bytes.size()), static_cast<long long>(written.tellg()));
   return 0;
 }
 
