@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadWasmModule } from './helpers/load_wasm.js';
+import { createNodeEngine, loadWasmModule } from './helpers/load_wasm.js';
 import { ensureNativeCli, jsonLines, nativeGames, runNative, trainSmallNetwork } from './helpers/native_cli.js';
 
 let engine;
@@ -66,6 +66,21 @@ describe('phase allocation, native against wasm', () => {
     }
     // The allocation follows the phase: the opening gets the least.
     expect(nodes[0]).toBeLessThan(Math.min(...nodes.slice(1)));
+  });
+
+  // A node budget otherwise takes the pool's rounds (root_search.js); with
+  // phase the engine runs the core's own search, whose allocation this is.
+  test('the engine API searches with phase as the core does', async () => {
+    const api = await createNodeEngine({ workers: false });
+    try {
+      for (const board of BOARDS.slice(1, 3)) {
+        const native = nativeSuggest(board, 20000);
+        const best = await api.bestMove(board, { nodes: 20000, phase: true, tableBits: 18 });
+        expect([best.dir, best.nodes, best.depth]).toEqual([native.dir, native.nodes, native.depth]);
+      }
+    } finally {
+      api.dispose();
+    }
   });
 
   test('phase is a boolean and needs a node or time budget', () => {
