@@ -134,6 +134,12 @@ if "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables
   grep -q '"states":[1-9][0-9]*,' "$tmp/d.out" || { echo "FAIL: distill printed: $(cat "$tmp/d.out")"; fails=$((fails + 1)); }
   "$AI2048" tables info "$tmp/t.t2048.gz" | grep -q '"formation":"snake","target":32,' ||
     { echo "FAIL: tables info of a file"; fails=$((fails + 1)); }
+  # Walks of the table's own play add the states just ahead of those met.
+  "$AI2048" tables distill --tables "$tmp/t32" --visits "$tmp/v.txt" --out "$tmp/w.t2048.gz" --rollouts 3 \
+    --max-states 100000 >"$tmp/w.out" 2>/dev/null
+  plain=$("$AI2048" tables info "$tmp/t.t2048.gz" | sed 's/.*"states":\([0-9]*\).*/\1/')
+  walked=$("$AI2048" tables info "$tmp/w.t2048.gz" | sed 's/.*"states":\([0-9]*\).*/\1/')
+  [ "$walked" -gt "$plain" ] || { echo "FAIL: --rollouts kept $walked states, without $plain"; fails=$((fails + 1)); }
   head -c 100 "$tmp/t.t2048.gz" >"$tmp/cut.t2048.gz"
   expect_error "cut.t2048.gz: " selfplay --tables "$tmp/cut.t2048.gz"
   expect_error "no N2048TBL magic" selfplay --tables "$tmp/h256.txt"

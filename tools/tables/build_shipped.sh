@@ -3,7 +3,8 @@
 # nothing: the full snake tables for the targets 256, 512 and 1024 computed
 # here, the table states our own games meet counted (games from boards
 # harvested at the first 16384, and whole games, on seeds the benchmarks do not
-# use), and the most frequent kept.
+# use), walks of the table's own play from each state met added, and the most
+# frequent kept.
 #
 #   bash tools/tables/build_shipped.sh [WORK_DIR]   (default ~/ai2048-tables)
 #
@@ -13,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=${1:-$HOME/ai2048-tables}
-states=${STATES:-600000}
+states=${STATES:-700000}
 mkdir -p "$work"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j2 --target ai2048
@@ -35,4 +36,4 @@ boards="$work/train16384.txt"
   "$ai" selfplay --games 60 --seed 2001 --jobs 2 --tables "$list" --visits "$work/visits_whole.txt" >/dev/null
 mkdir -p web/tables
 "$ai" tables distill --tables "$list" --visits "$work/visits_from.txt,$work/visits_whole.txt" \
-  --max-states "$states" --out web/tables/endgame.t2048.gz
+  --rollouts 20 --max-states "$states" --out web/tables/endgame.t2048.gz
