@@ -33,7 +33,8 @@ const char kSearchHelp[] =
     "  [--downgrade on|off]                   the network's tile downgrading (default on)\n";
 const char kTablesHelp[] =
     "endgame tables (expectimax): --tables off|PATH[,PATH]  a table file (tables distill), a\n"
-    "  table's directory (tables build) or a folder of them; default off [--table-margin M]: the\n"
+    "  table's directory (tables build) or a folder of them; default: with the network, the\n"
+    "  shipped table file when present ($AI2048_TABLES), else off [--table-margin M]: the\n"
     "  table's move is played unless the search values it more than M below its best\n"
     "  (a share, default 0.02) [--table-min-rate R]: or its success rate is below R (0.05)\n";
 const char kPlayersHelp[] =
@@ -115,7 +116,7 @@ void print_command_usage(const Command& c) {
   std::printf("usage:\n%s", c.usage);
   if (c.search_options) std::fputs(kSearchHelp, stdout);
   if (c.player_options) std::fputs(kPlayersHelp, stdout);
-  if (c.player_options) std::fputs(kTablesHelp, stdout);
+  if (c.player_options || std::strcmp(c.name, "suggest") == 0) std::fputs(kTablesHelp, stdout);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "cli/player_options.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <mutex>
@@ -61,12 +62,21 @@ endgame::TableSettings load_tables(const std::string& path) {
   return t;
 }
 
-endgame::TableSettings table_settings(const Args& args) {
+std::string default_tables_path() {
+  const char* env = std::getenv("AI2048_TABLES");
+  return env && *env ? env : AI2048_DEFAULT_TABLES;
+}
+
+endgame::TableSettings table_settings(const Args& args, bool with_network) {
   namespace fs = std::filesystem;
   endgame::TableSettings t;
   t.margin = args.number("--table-margin", t.margin, 0, 1);
   t.min_rate = args.number("--table-min-rate", t.min_rate, 0, 1);
-  std::string list = args.text("--tables", "off");
+  // Default: the shipped table file beside the shipped network (its moves are
+  // verified by the network's search); none with the heuristic.
+  std::string fallback =
+      with_network && fs::exists(default_tables_path()) ? default_tables_path() : "off";
+  std::string list = args.text("--tables", fallback);
   if (list == "off") {
     if (args.has("--table-margin") || args.has("--table-min-rate"))
       throw UsageError("--table-margin and --table-min-rate need --tables");
@@ -87,7 +97,7 @@ PlayerSettings player_settings(const Args& args, const SearchSettings& search) {
   PlayerSettings p;
   p.search = search;
   p.evaluation = evaluation_settings(args);
-  p.tables = table_settings(args);
+  p.tables = table_settings(args, p.evaluation.name == "network");
   p.playouts = static_cast<int>(args.count("--playouts", p.playouts, 1, kMaxPlayouts));
   p.playout_depth =
       static_cast<int>(args.count("--playout-depth", p.playout_depth, 0, kMaxPlayoutDepth));

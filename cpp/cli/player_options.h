@@ -16,9 +16,12 @@ extern const std::vector<std::string> kPlayerTuningOptions;
 
 // --tables off|PATH[,PATH...] --table-margin M --table-min-rate R
 extern const std::vector<std::string> kTableOptions;
-// The endgame tables to consult (none by default), each path as load_tables
-// reads it; each is loaded once.
-endgame::TableSettings table_settings(const Args& args);
+// The endgame tables to consult, each path as load_tables reads it; each is
+// loaded once.
+// Default: with the network, the shipped table file when present
+// ($AI2048_TABLES, else web/tables/endgame.t2048.gz); with the heuristic, none.
+endgame::TableSettings table_settings(const Args& args, bool with_network);
+std::string default_tables_path();
 // The tables at one path: a table's directory, a folder of them, or a table
 // file (ai2048 tables distill; .gz or plain). Throws a UsageError on a fault.
 endgame::TableSettings load_tables(const std::string& path);

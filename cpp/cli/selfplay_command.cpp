@@ -180,6 +180,11 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   std::string spawner_name = args.text("--spawner", "random");
   PlayerSettings settings = player_settings(args, search_settings(args));
   if (player_name == "expectimax") apply_default_depth(args, settings.evaluation, &settings.search);
+  if (player_name != "expectimax") {
+    if (args.has("--tables") && args.text("--tables", "off") != "off")
+      throw UsageError("--tables: endgame tables are read by the expectimax player only");
+    settings.tables = endgame::TableSettings();  // the default is expectimax's
+  }
   check_player(player_name, settings);
   check_spawner_name(spawner_name);
   GameRunOptions run;

@@ -24,8 +24,8 @@ int run_suggest(const Args& args) {
   EvaluationSettings evaluation = evaluation_settings(args);
   apply_default_depth(args, evaluation, &settings);
   ExpectimaxSearcher searcher(make_evaluation(evaluation));
-  SearchResult r =
-      endgame::verify_with_tables(table_settings(args), tiles, searcher.search(tiles, settings));
+  SearchResult r = endgame::verify_with_tables(table_settings(args, evaluation.name == "network"),
+                                               tiles, searcher.search(tiles, settings));
   // tableRate only when an endgame table chose the move.
   std::string table = r.table_rate >= 0 ? ",\"tableRate\":" + json_number(r.table_rate) : "";
   std::printf(

@@ -73,7 +73,7 @@ int run_info(const Args& args) {
 
 int run_distill(const Args& args) {
   args.check_known({"--tables", "--visits", "--out", "--max-states", "--rollouts", "--seed"});
-  endgame::TableSettings full = table_settings(args);
+  endgame::TableSettings full = table_settings(args, false);
   if (!full.any()) throw UsageError("tables distill needs --tables (the full tables)");
   std::string visits_path = args.text("--visits", ""), out_path = args.text("--out", "");
   if (visits_path.empty() || out_path.empty())

@@ -62,7 +62,7 @@ for pair in "minimax random --depth 1" "montecarlo random --playouts 2 --playout
   if "$AI2048" selfplay --games 3 --seed 5 --jobs 2 --player "$player" --spawner "$spawner" "$@" \
       --trace "$tmp/p.jsonl" >"$tmp/p_games.jsonl" 2>/dev/null; then
     "$TRACE_CHECK" "$tmp/p.jsonl" "$tmp/p_games.jsonl" 3 || { echo "FAIL: trace of $pair"; fails=$((fails + 1)); }
-    grep -q "\"summary\":true,\"games\":3,.*\"player\":\"$player\",\"spawner\":\"$spawner\"}" "$tmp/p_games.jsonl" ||
+    grep -q "\"summary\":true,\"games\":3,.*\"player\":\"$player\",\"spawner\":\"$spawner\"[,}]" "$tmp/p_games.jsonl" ||
       { echo "FAIL: summary of $pair: $(tail -1 "$tmp/p_games.jsonl")"; fails=$((fails + 1)); }
   else
     echo "FAIL: selfplay $pair exited with an error"; fails=$((fails + 1))
@@ -126,7 +126,7 @@ expect_error "is no table file or directory and holds none" selfplay --tables "$
 expect_error "--target must be 32, 64, 128, 256, 512 or 1024, got 100" tables build --target 100 --dir "$tmp/x"
 expect_error "unknown formation" tables build --formation hexagon --dir "$tmp/x"
 expect_error "is no table file or directory and holds none" tables info "$tmp/none"
-expect_error "--table-margin and --table-min-rate need --tables" selfplay --table-margin 0.1
+expect_error "--table-margin and --table-min-rate need --tables" selfplay --eval heuristic --table-margin 0.1
 # Distilled: the states a few games met, in one table file that plays the same way.
 if "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables "$tmp/t32" --visits "$tmp/v.txt" \
     >/dev/null 2>&1 && "$AI2048" tables distill --tables "$tmp/t32" --visits "$tmp/v.txt" --out "$tmp/t.t2048.gz" \
@@ -166,6 +166,11 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
   # $AI2048_NETWORK names the default network; with it and no budget: depth 2.
   out=$(AI2048_NETWORK="$tmp/n.n2048.gz" "$AI2048" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0)
   echo "$out" | grep -q '"depth":2,' || { echo "FAIL: default network suggest: $out"; fails=$((fails + 1)); }
+  # With the network, the table file ($AI2048_TABLES, else the shipped one) by default.
+  AI2048_NETWORK="$tmp/n.n2048.gz" AI2048_TABLES="$tmp/t.t2048.gz" "$AI2048" selfplay --games 1 --max-moves 5 |
+    grep -q '"tables":1}' || { echo "FAIL: no default table file with the network"; fails=$((fails + 1)); }
+  AI2048_NETWORK="$tmp/n.n2048.gz" AI2048_TABLES="$tmp/t.t2048.gz" "$AI2048" selfplay --games 1 --max-moves 5 \
+    --tables off | grep -q '"tables"' && { echo "FAIL: --tables off kept a table"; fails=$((fails + 1)); }
   out=$(AI2048_NETWORK="$tmp/none" "$AI2048" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0)
   echo "$out" | grep -q '"depth":3,' || { echo "FAIL: no network, heuristic default: $out"; fails=$((fails + 1)); }
   # A late-game stage: the weights promoted into two stages, trained from the first 512.

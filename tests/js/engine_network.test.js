@@ -61,6 +61,8 @@ describe('the network in wasm', () => {
           String(depth),
           '--table-bits',
           '16',
+          '--tables',
+          'off',
         ]),
       );
       const wasm = engine.search(board, { depth, eval: 'network', tableBits: 16 });

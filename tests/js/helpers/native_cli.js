@@ -33,13 +33,15 @@ export function jsonLines(text) {
 // Native self-play games with their per-move trace: `ai2048 selfplay ARGS
 // --trace`, one object per game (its JSON line) with its trace lines as turns.
 // The heuristic unless ARGS name an evaluation (the wasm module's default; the
-// CLI's is the shipped network).
+// CLI's is the shipped network), and no endgame table unless ARGS name one.
 export function nativeGames(args) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ai2048-trace-'));
   const tracePath = path.join(dir, 'trace.jsonl');
   const evaluation = args.includes('--eval') ? [] : ['--eval', 'heuristic'];
+  // The wasm module loads no endgame table unless told: nor does this.
+  const tables = args.includes('--tables') ? [] : ['--tables', 'off'];
   try {
-    const out = jsonLines(runNative(['selfplay', ...evaluation, ...args, '--trace', tracePath]));
+    const out = jsonLines(runNative(['selfplay', ...evaluation, ...tables, ...args, '--trace', tracePath]));
     const turns = jsonLines(fs.readFileSync(tracePath, 'utf8'));
     return out
       .filter((line) => !line.summary)
