@@ -40,15 +40,17 @@ PhaseFeatures phase_features(Board board);
 double value_drop(double previous, double current);
 
 // The phase allocation's factor for a move: a product of three terms, each 1
-// on an ordinary middle-game board,
+// on a roomy board (6 empty cells, at most 3 large tiles, no fall; a typical
+// move of a network game has 3 empty cells, a product of about 2),
 //   empty cells: 0.35 with 11 or more empty, 1 at 6, 2 at 3, 3 at 1 or none;
 //   large tiles (>= 1024): 1 up to 3, 1.25 with 4, 1.6 with 5, +0.2 each more
 //     (at most 2.2);
 //   a root value that fell between the last two moves: 1 + drop / 4%, at most 2;
 // clamped to [0.25, 6], then divided by kPhaseMean, the mean of that product
 // over the moves of native seeded games, so that over a typical game the mean
-// factor is about 1: 2.05 over 315,342 moves of 20 seeded network games
-// (docs/results/2026-11-time-manager.md).
+// factor is about 1: 2.05 over 315,342 moves of 20 seeded network games, and
+// with it a mean factor of 0.99 (docs/results/2026-11-time-manager.md). From
+// 0.17 (an opening) to 2.93 (the clamp: one empty cell, five large tiles, a fall).
 constexpr double kPhaseMean = 2.05;
 double phase_raw(Board board, double drop);
 inline double phase_factor(Board board, double drop) { return phase_raw(board, drop) / kPhaseMean; }
