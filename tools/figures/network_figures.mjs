@@ -2,6 +2,7 @@
 // fails on a time or a score). Needs a built dist/ (npm run build).
 //
 //   node tools/figures/network_figures.mjs strength [--games 20] [--pages 1] [--settings '{"depth":2}'] [--eval heuristic]
+//       [--tables off] (the endgame table file loads after the network unless off)
 //       [--max-moves M] (games cut at M moves: for time budgets' speed and depth)
 //       seeded games (seeds 1..N) played in a page through the engine API, the
 //       network loaded in its worker: average score, tile rates, moves/s (of
@@ -27,11 +28,13 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Runs in the page: N seeded games through the engine (spawns from the app's
 // seeded generator: 2 with probability 0.9, in a uniformly chosen empty cell).
-async function playGames({ seeds, settings, evaluation, maxMoves }) {
+async function playGames({ seeds, settings, evaluation, maxMoves, tables }) {
   const { createEngine } = await import('/src/engine/engine.js');
   const { seededRandom } = await import('/src/game/rng.js');
   const engine = await createEngine({});
   if (evaluation === 'network') await engine.loadNetwork();
+  if (evaluation === 'network' && tables) await engine.loadTables();
+  let tableMoves = 0;
   const spawn = (board, random) => {
     const empty = board.map((v, i) => (v ? -1 : i)).filter((i) => i >= 0);
     const out = board.slice();
@@ -49,8 +52,9 @@ async function playGames({ seeds, settings, evaluation, maxMoves }) {
     let moves = 0;
     while (moves < maxMoves && !(await engine.gameOver(board))) {
       const t = performance.now();
-      const { dir, depth } = await engine.bestMove(board, settings);
+      const { dir, depth, tableRate } = await engine.bestMove(board, settings);
       depths.push(depth);
+      if (tableRate !== undefined) tableMoves += 1;
       searchMs += performance.now() - t;
       const moved = await engine.applyMove(board, dir);
       score += moved.gain;
@@ -61,10 +65,10 @@ async function playGames({ seeds, settings, evaluation, maxMoves }) {
   }
   const wallMs = performance.now() - started;
   engine.dispose();
-  return { results, searchMs, wallMs, depths };
+  return { results, searchMs, wallMs, depths, tableMoves };
 }
 
-function summarize({ results, searchMs, wallMs, depths }) {
+function summarize({ results, searchMs, wallMs, depths, tableMoves }) {
   const moves = results.reduce((s, r) => s + r.moves, 0);
   const rate = (tile) => `${Math.round((100 * results.filter((r) => r.maxTile >= tile).length) / results.length)}%`;
   const scores = results.map((r) => r.score).sort((a, b) => a - b);
@@ -77,6 +81,7 @@ function summarize({ results, searchMs, wallMs, depths }) {
     movesPerSecond: Math.round(moves / (wallMs / 1000)),
     msPerMoveSearch: +(searchMs / moves).toFixed(2),
     averageDepth: +(depths.reduce((s, d) => s + d, 0) / depths.length).toFixed(2),
+    tableMoves: +(tableMoves / moves).toFixed(4),
   };
 }
 
@@ -222,23 +227,25 @@ try {
     const settings = JSON.parse(option('settings', '{"depth":2}'));
     const evaluation = option('eval', 'network');
     const maxMoves = Number(option('max-moves', 'Infinity'));
+    const tables = option('tables', 'on') !== 'off';
     // Seeds 1..games dealt over the pages (each its own engine and network).
     const runs = await Promise.all(
       Array.from({ length: pages }, async (_, p) => {
         const page = await browser.newPage();
         await page.goto(`${server.url}blank`);
         const seeds = Array.from({ length: games }, (_, i) => i + 1).filter((seed) => seed % pages === p);
-        return page.evaluate(playGames, { seeds, settings, evaluation, maxMoves });
+        return page.evaluate(playGames, { seeds, settings, evaluation, maxMoves, tables });
       }),
     );
     const raw = {
       results: runs.flatMap((r) => r.results).sort((a, b) => a.seed - b.seed),
       searchMs: runs.reduce((s, r) => s + r.searchMs, 0),
       depths: runs.flatMap((r) => r.depths),
+      tableMoves: runs.reduce((s, r) => s + r.tableMoves, 0),
       // Moves/s of one page: all moves over the pages' summed time.
       wallMs: runs.reduce((s, r) => s + r.wallMs, 0),
     };
-    console.log(JSON.stringify({ settings, evaluation, pages, ...summarize(raw) }));
+    console.log(JSON.stringify({ settings, evaluation, tables, pages, ...summarize(raw) }));
     if (args.includes('--games-detail')) console.log(JSON.stringify(raw.results));
   } else if (mode === 'load') {
     console.log(JSON.stringify(await measureLoad(browser, server), null, 1));
