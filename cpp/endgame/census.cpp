@@ -8,11 +8,13 @@ namespace g2048::endgame {
 
 namespace {
 
-bool fits(const char* name, const Tiles& t) {
+Formation named(const char* name) {
   Formation f;
   formation_by_name(name, &f);
-  return fit(f, t, kMaxExponent).symmetry >= 0;
+  return f;
 }
+
+bool fits(const Formation& f, const Tiles& t) { return fit(f, t, kMaxExponent).symmetry >= 0; }
 
 bool in_corner(const Tiles& t) {
   // The four largest in cells 10, 11, 14, 15 of some symmetry.
@@ -43,8 +45,9 @@ std::string shares(const std::uint64_t* counts, int n, std::uint64_t total) {
 }  // namespace
 
 Shape shape_of(const Tiles& t) {
-  if (fits("snake", t)) return Shape::kSnake;
-  if (fits("block", t)) return Shape::kBlock;
+  static const Formation snake = named("snake"), block = named("block");
+  if (fits(snake, t)) return Shape::kSnake;
+  if (fits(block, t)) return Shape::kBlock;
   if (in_corner(t)) return Shape::kCorner;
   return Shape::kOther;
 }
