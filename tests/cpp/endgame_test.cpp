@@ -8,6 +8,8 @@
 #include <random>
 #include <unordered_map>
 
+#include <unistd.h>
+
 #include "ai/network_file.h"
 #include "endgame/formation.h"
 #include "endgame/table_builder.h"
@@ -84,9 +86,21 @@ class BruteForce {
   std::unordered_map<Board, double> memo_;
 };
 
+// The directories this process made, removed when it exits.
+struct TempDirs {
+  std::vector<fs::path> made;
+  ~TempDirs() {
+    for (const auto& p : made) fs::remove_all(p);
+  }
+};
+
+// A fresh directory of this process's own (CTest runs the tests in parallel processes).
 fs::path temp_dir(const std::string& name) {
-  fs::path p = fs::temp_directory_path() / ("ai2048_endgame_" + name);
+  static TempDirs dirs;
+  fs::path p = fs::temp_directory_path() /
+               ("ai2048_endgame_" + name + "_" + std::to_string(static_cast<long>(getpid())));
   fs::remove_all(p);
+  dirs.made.push_back(p);
   return p;
 }
 
@@ -284,13 +298,32 @@ TEST(TableBuilder, RefusesAnotherTablesDirectoryAndBadTables) {
   EXPECT_NE(error.find("not a table description"), std::string::npos) << error;
 }
 
-TEST(TableProbe, ReadsEachMovesRateInEveryOrientationAndLeavesOtherBoardsAlone) {
-  Formation f = snake();
+namespace {
+
+// The snake table for 32, built once for the probe tests.
+const EndgameTable& snake32() {
+  static const EndgameTable table = build(snake(), 5, temp_dir("probe"));
+  return table;
+}
+
+TableSettings settings_with(EndgameTable table) {
   TableSettings settings;
-  settings.tables.push_back(std::make_shared<EndgameTable>(build(f, 5, temp_dir("probe"))));
-  // Walls 65536 32768 16384 8192 (bottom row), 64 32 above its right end: target 32.
-  Tiles canonical;
-  canonical.exponent = {1, 0, 0, 0, 0, 2, 0, 0, 3, 4, 6, 5, 16, 15, 14, 13};
+  settings.tables.push_back(std::make_shared<EndgameTable>(std::move(table)));
+  return settings;
+}
+
+// Walls 65536 32768 16384 8192 (bottom row), 64 32 above its right end: target 32.
+Tiles probe_board() {
+  Tiles t;
+  t.exponent = {1, 0, 0, 0, 0, 2, 0, 0, 3, 4, 6, 5, 16, 15, 14, 13};
+  return t;
+}
+
+}  // namespace
+
+TEST(TableProbe, ReadsEachMovesRateInEveryOrientationAndLeavesOtherBoardsAlone) {
+  TableSettings settings = settings_with(snake32());
+  Tiles canonical = probe_board();
   TableProbe base = probe_tables(settings, canonical);
   ASSERT_EQ(base.table, 0);
   ASSERT_GE(base.best, 0);
@@ -322,11 +355,8 @@ TEST(TableProbe, ReadsEachMovesRateInEveryOrientationAndLeavesOtherBoardsAlone) 
 }
 
 TEST(TableProbe, TheSearchVerifiesTheTablesMove) {
-  Formation f = snake();
-  TableSettings settings;
-  settings.tables.push_back(std::make_shared<EndgameTable>(build(f, 5, temp_dir("verify"))));
-  Tiles board;
-  board.exponent = {1, 0, 0, 0, 0, 2, 0, 0, 3, 4, 6, 5, 16, 15, 14, 13};
+  TableSettings settings = settings_with(snake32());
+  Tiles board = probe_board();
   TableProbe p = probe_tables(settings, board);
   ASSERT_GE(p.best, 0);
   SearchResult search;
@@ -433,12 +463,9 @@ TEST(TableFile, RefusesCorruptTruncatedForgedAndForeignFiles) {
 
 TEST(TableProbe, ATableMissingOneOfTheMovesGivesNoAnswer) {
   Formation f = snake();
-  EndgameTable full = build(f, 5, temp_dir("partial"));
-  Tiles board;
-  board.exponent = {1, 0, 0, 0, 0, 2, 0, 0, 3, 4, 6, 5, 16, 15, 14, 13};
-  TableSettings whole;
-  whole.tables.push_back(std::make_shared<EndgameTable>(full));
-  TableProbe p = probe_tables(whole, board);
+  const EndgameTable& full = snake32();
+  Tiles board = probe_board();
+  TableProbe p = probe_tables(settings_with(full), board);
   ASSERT_GE(p.best, 0);
   // The same table without the best move's after-state: it cannot compare the moves.
   std::vector<TableLayer> layers = full.layers();
@@ -448,8 +475,7 @@ TEST(TableProbe, ATableMissingOneOfTheMovesGivesNoAnswer) {
   auto it = std::lower_bound(l.keys.begin(), l.keys.end(), missing);
   l.rates.erase(l.rates.begin() + (it - l.keys.begin()));
   l.keys.erase(it);
-  TableSettings partial;
-  partial.tables.push_back(std::make_shared<EndgameTable>(f, 5, std::move(layers)));
+  TableSettings partial = settings_with(EndgameTable(f, 5, std::move(layers)));
   TableProbe q = probe_tables(partial, board);
   EXPECT_EQ(q.table, 0);
   EXPECT_EQ(q.best, -1);
