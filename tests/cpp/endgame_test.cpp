@@ -94,6 +94,13 @@ struct TempDirs {
   }
 };
 
+// The board in symmetry s: canonical cell i stands at real cell kSymmetry[s][i].
+Tiles turned(const Tiles& canonical, int s) {
+  Tiles shown;
+  for (int i = 0; i < 16; ++i) shown.exponent[kSymmetry[s][i]] = canonical.exponent[i];
+  return shown;
+}
+
 // A fresh directory of this process's own (CTest runs the tests in parallel processes).
 fs::path temp_dir(const std::string& name) {
   static TempDirs dirs;
@@ -157,8 +164,7 @@ TEST(Formation, ABoardFitsInEverySymmetryWithTheSameKey) {
   ASSERT_EQ(base.symmetry, 0);
   EXPECT_EQ(base.target, 9);
   for (int s = 0; s < 8; ++s) {
-    Tiles shown;  // canonical cell i stands at real cell kSymmetry[s][i]
-    for (int i = 0; i < 16; ++i) shown.exponent[kSymmetry[s][i]] = canonical.exponent[i];
+    Tiles shown = turned(canonical, s);
     Fit got = fit(f, shown, 9);
     ASSERT_GE(got.symmetry, 0) << "symmetry " << s;
     EXPECT_EQ(got.key, base.key) << "symmetry " << s;
@@ -332,8 +338,7 @@ TEST(TableProbe, ReadsEachMovesRateInEveryOrientationAndLeavesOtherBoardsAlone) 
   EXPECT_EQ(base.rates[kUp], -1.0f);  // up would move the walls
   // The same position turned and mirrored: the same rates, for the turned moves.
   for (int s = 1; s < 8; ++s) {
-    Tiles shown;
-    for (int i = 0; i < 16; ++i) shown.exponent[kSymmetry[s][i]] = canonical.exponent[i];
+    Tiles shown = turned(canonical, s);
     TableProbe p = probe_tables(settings, shown);
     ASSERT_EQ(p.table, 0) << "symmetry " << s;
     std::vector<float> a(base.rates.begin(), base.rates.end()), b(p.rates.begin(), p.rates.end());
