@@ -1,117 +1,173 @@
-// npm run bench:browser -- --speed: the search's speed in headless Chromium,
-// through the real engine (engine.js, its workers, the WebAssembly threads
-// build where the page is cross-origin isolated) with the real network loaded,
-// on the fixed positions of `ai2048 bench` (bench_positions.mjs). Needs a
-// built dist/ (npm run build). A measurement, not a test: it never fails on a
-// figure.
+// npm run bench:browser: the engine measured in headless Chromium, through the
+// real engine (engine.js, its workers, the WebAssembly threads build where the
+// page is cross-origin isolated) with the real network loaded. Needs a built
+// dist/ (npm run build). A measurement, not a test: it never fails on a figure.
 //
-//   node tools/bench/browser_bench.mjs --speed [--depth 3] [--repeat 2] [--threads 1,2,4]
-//       [--no-isolation]
+// Speed mode (browser_speed.mjs): nodes/s on the fixed positions of
+// `ai2048 bench`, with 1, 2 and all threads (the engine's default: one per
+// core, at most 4).
+//   npm run bench:browser -- --speed [--depth 3] [--repeat 2] [--threads 1,2,4]
+//   last line: {threads: [...], nodesPerSecond: [...], msPerSearch: [...], crossOriginIsolated, ...}
 //
-// Each thread count searches every position at the same fixed depth (so the
-// values must be the same, and are checked); nodes/s is the nodes over the
-// searches' own time (the wasm's, not the messages'). Default thread counts: 1,
-// 2 and all (the engine's default: one per core, at most 4). --no-isolation
-// serves the pages without COOP/COEP: the single-threaded fallback.
-// One line per thread count, then one JSON object as the last line:
-//   {threads: [...], nodesPerSecond: [...], msPerSearch: [...], crossOriginIsolated, ...}
+// Game mode (browser_games.mjs), the default: whole games with the network and
+// the shipped endgame table, at one preset.
+//   npm run bench:browser -- [--games 3] [--seed 1] [--from FILE] [--max-moves M]
+//       [--depth 2 | --time-ms T | --nodes K] [--phase on|off] [--threads N] [--tables on|off]
+//   --from FILE: games from its boards (lines of 16 tile values, as
+//   `ai2048 harvest` prints them), the first --games of them (default all);
+//   game i's spawns come from seed + i. One JSON line a game, then a summary:
+//   mean and median score, tile reach, conversion (--from: the share that made
+//   twice the start's largest tile), moves/s, ms a move (p50, p95) by largest
+//   tile and by empty cells, nodes a move, threads, crossOriginIsolated, the
+//   longest main-thread blocks, and the tab's memory (renderer_memory.mjs).
+//
+// Both: --no-isolation serves the pages without COOP/COEP (the single-threaded
+// fallback).
+import fs from 'node:fs';
 import { launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
 import { benchPositions } from './bench_positions.mjs';
+import { playGames, summarizeGames } from './browser_games.mjs';
+import { measureSpeed, speedSummary } from './browser_speed.mjs';
+import { rendererMemoryMb } from './renderer_memory.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-
-if (!args.includes('--speed')) {
-  console.error('usage: npm run bench:browser -- --speed [--depth D] [--repeat R] [--threads 1,2,4] [--no-isolation]');
-  console.error('(only the speed mode exists so far)');
+function fail(message) {
+  console.error(`bench:browser: ${message}`);
   process.exit(2);
 }
-
-const depth = Number(option('depth', 3));
-const repeat = Number(option('repeat', 2));
-const asked = option('threads', null);
-const isolated = !args.includes('--no-isolation');
-
-// Runs in the page: one engine with the network, every thread count in turn.
-async function measure({ positions, depth, repeat, asked }) {
-  const { createEngine } = await import('/src/engine/engine.js');
-  const engine = await createEngine({});
-  const info = await engine.loadNetwork();
-  const all = engine.threads;
-  const counts = asked ? asked.filter((t) => t <= all) : [...new Set([1, 2, all].filter((t) => t <= all))];
-  const rows = [];
-  let reference = null;
-  for (const threads of counts) {
-    let nodes = 0;
-    let ms = 0;
-    let searches = 0;
-    const values = [];
-    // One untimed pass first: the threads' tables are allocated at their first search.
-    await engine.bestMove(positions[0], { depth, threads });
-    for (let r = 0; r < repeat; r++) {
-      for (const board of positions) {
-        const result = await engine.bestMove(board, { depth, threads });
-        nodes += result.nodes;
-        ms += result.ms;
-        searches += 1;
-        if (r === 0) values.push(result.values);
-      }
-    }
-    reference ??= values;
-    rows.push({
-      threads,
-      nodes,
-      searches,
-      ms,
-      nodesPerSecond: nodes / (ms / 1000),
-      msPerSearch: ms / searches,
-      sameValues: JSON.stringify(values) === JSON.stringify(reference),
-    });
-  }
-  const state = {
-    crossOriginIsolated: globalThis.crossOriginIsolated === true,
-    engineThreads: engine.threads,
-    threadsNote: engine.threadsNote,
-    hardwareConcurrency: navigator.hardwareConcurrency,
-    network: `${info.weights} weights`,
-  };
-  engine.dispose();
-  return { rows, state };
+// A whole number from min up, or the fallback when the option is absent.
+function count(name, fallback, min = 1) {
+  const text = option(name, null);
+  if (text === null) return fallback;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) fail(`--${name} must be a whole number from ${min}, got ${text}`);
+  return n;
+}
+function onOff(name, fallback) {
+  const text = option(name, fallback);
+  if (text !== 'on' && text !== 'off') fail(`--${name} must be on or off, got ${text}`);
+  return text === 'on';
 }
 
-const positions = benchPositions();
-const server = await serve(undefined, { isolated });
-const browser = await launchBrowser();
-try {
-  const { page, errors, outside } = await newPage(browser);
-  await page.goto(`${server.url}bookmarklet.html`);
+const TILE_TEXT = /^(0|[2-9]|[1-9][0-9]+)$/;
+// Lines of 16 tile values (commas or spaces); blank lines and # comments skipped.
+function readBoards(file) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    fail(`cannot read --from ${file}: ${err.message}`);
+  }
+  const boards = [];
+  text.split('\n').forEach((line, i) => {
+    const trimmed = line.trim();
+    if (!trimmed || trimmed.startsWith('#')) return;
+    const cells = trimmed.split(/[\s,]+/);
+    const ok = cells.length === 16 && cells.every((c) => TILE_TEXT.test(c));
+    if (!ok) fail(`${file}:${i + 1}: expected 16 tile values, got "${trimmed}"`);
+    boards.push(cells.map(Number));
+  });
+  if (!boards.length) fail(`${file} holds no board`);
+  return boards;
+}
+
+// The search settings of game mode: one budget, phase, threads.
+function gameSettings() {
+  const budgets = ['depth', 'time-ms', 'nodes'].filter((name) => option(name, null) !== null);
+  if (budgets.length > 1) fail(`give one budget, not ${budgets.map((b) => `--${b}`).join(' and ')}`);
+  const settings = {};
+  if (budgets[0] === 'time-ms') settings.timeMs = count('time-ms');
+  else if (budgets[0] === 'nodes') settings.nodes = count('nodes');
+  else settings.depth = count('depth', 2);
+  if (onOff('phase', 'off')) {
+    if (settings.depth) fail('--phase on spreads a --time-ms or --nodes budget, not a depth');
+    settings.phase = true;
+  }
+  if (option('threads', null) !== null) settings.threads = count('threads');
+  return settings;
+}
+
+function gameList() {
+  const seed = count('seed', 1, 0);
+  const maxMoves = count('max-moves', Infinity);
+  const file = option('from', null);
+  if (file === null) {
+    return Array.from({ length: count('games', 3) }, (_, i) => ({ index: i, seed: seed + i, maxMoves }));
+  }
+  const boards = readBoards(file);
+  const games = count('games', boards.length);
+  if (games > boards.length) fail(`--games ${games}, but ${file} holds ${boards.length} boards`);
+  return boards.slice(0, games).map((board, i) => ({ index: i, seed: seed + i, board, maxMoves }));
+}
+
+async function runSpeed(page) {
+  const depth = count('depth', 3);
+  const repeat = count('repeat', 2);
+  const asked = option('threads', null);
+  const positions = benchPositions();
   const started = Date.now();
-  const { rows, state } = await page.evaluate(measure, {
+  const result = await page.evaluate(measureSpeed, {
     positions: positions.map((p) => p.board),
     depth,
     repeat,
     asked: asked ? asked.split(',').map(Number) : null,
   });
-  for (const row of rows) console.log(JSON.stringify(row));
+  for (const row of result.rows) console.log(JSON.stringify(row));
+  const summary = speedSummary(result, { depth, positions: positions.length, repeat });
+  console.log(JSON.stringify({ ...summary, seconds: Math.round((Date.now() - started) / 1000) }));
+}
+
+async function runGames(page) {
+  const settings = gameSettings();
+  const games = gameList();
+  const tables = onOff('tables', 'on');
+  const results = [];
+  const memory = { loaded: null, peak: 0 };
+  const sample = () => {
+    memory.peak = Math.max(memory.peak, rendererMemoryMb());
+  };
+  await page.exposeFunction('benchLoaded', () => {
+    memory.loaded = rendererMemoryMb();
+    sample();
+  });
+  await page.exposeFunction('benchGame', (line) => {
+    sample();
+    results.push(line);
+    console.log(JSON.stringify(line));
+  });
+  const sampler = setInterval(sample, 2000);
+  const started = Date.now();
+  try {
+    const played = await page.evaluate(playGames, { games, settings, threads: settings.threads, tables });
+    console.log(
+      JSON.stringify({
+        bench: 'browser-games',
+        settings,
+        tables,
+        from: option('from', null),
+        ...summarizeGames(results, played),
+        ...played.state,
+        tabMemoryMb: memory,
+        seconds: Math.round((Date.now() - started) / 1000),
+      }),
+    );
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const server = await serve(undefined, { isolated: !args.includes('--no-isolation') });
+const browser = await launchBrowser();
+try {
+  const { page, errors, outside } = await newPage(browser);
+  await page.goto(`${server.url}bookmarklet.html`);
+  if (args.includes('--speed')) await runSpeed(page);
+  else await runGames(page);
   if (errors.length || outside.length) console.error('page problems:', { errors, outside });
-  console.log(
-    JSON.stringify({
-      bench: 'browser-speed',
-      depth,
-      positions: positions.length,
-      repeat,
-      threads: rows.map((r) => r.threads),
-      nodesPerSecond: rows.map((r) => Math.round(r.nodesPerSecond)),
-      msPerSearch: rows.map((r) => Number(r.msPerSearch.toFixed(2))),
-      speedup: rows.map((r) => Number((r.nodesPerSecond / rows[0].nodesPerSecond).toFixed(3))),
-      sameValues: rows.every((r) => r.sameValues),
-      ...state,
-      seconds: Math.round((Date.now() - started) / 1000),
-    }),
-  );
 } finally {
   await browser.close();
   await server.close();

@@ -17,6 +17,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, launchBrowser, serve } from '../../tests/e2e/browser.js';
+import { rendererMemoryMb } from '../bench/renderer_memory.mjs';
 
 const args = process.argv.slice(2);
 const mode = args[0] ?? 'strength';
@@ -83,46 +84,6 @@ function summarize({ results, searchMs, wallMs, depths, tableMoves }) {
     averageDepth: +(depths.reduce((s, d) => s + d, 0) / depths.length).toFixed(2),
     tableMoves: +(tableMoves / moves).toFixed(4),
   };
-}
-
-// Processes started (directly or not) by this script: its Chromium only, not
-// another browser on the machine.
-function descendants(root) {
-  const children = new Map();
-  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (!children.has(ppid)) children.set(ppid, []);
-      children.get(ppid).push(Number(pid));
-    } catch {
-      // gone
-    }
-  }
-  const found = [];
-  const stack = [root];
-  while (stack.length) {
-    for (const child of children.get(stack.pop()) ?? []) {
-      found.push(child);
-      stack.push(child);
-    }
-  }
-  return found;
-}
-
-// The renderers' memory (the page and its workers): proportional set size, MB.
-function rendererMemoryMb() {
-  let total = 0;
-  for (const pid of descendants(process.pid)) {
-    try {
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      total += Number(rollup.match(/^Pss:\s+(\d+) kB/m)[1]);
-    } catch {
-      // gone
-    }
-  }
-  return Math.round(total / 1024);
 }
 
 // A profile on disk, as a user's browser has: its HTTP cache keeps the

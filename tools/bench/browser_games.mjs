@@ -1,0 +1,173 @@
+// Game mode of npm run bench:browser: whole games in the page, through the real
+// engine (engine.js, the threads build where the page is cross-origin
+// isolated) with the shipped network and endgame table. playGames runs in the
+// page; summarizeGames turns its moves into the figures. A measurement, not a
+// test: nothing here fails on a figure.
+
+// Runs in the page (page.evaluate): each game from two seeded spawns, or from
+// a given board, to its end or maxMoves. Spawns come from the app's seeded
+// generator (2 with probability 0.9, in a uniformly chosen empty cell). Each
+// finished game goes to window.benchGame (exposed by the bench), which prints
+// its line. Resolves to every move's [ms, nodes, largest tile, empty cells],
+// the longest main-thread blocks and the engine's state.
+export async function playGames({ games, settings, threads, tables }) {
+  const { createEngine } = await import('/src/engine/engine.js');
+  const { seededRandom } = await import('/src/game/rng.js');
+
+  // The longest main-thread blocks while the games run: long tasks (50 ms or
+  // more, Chromium's own measure) and the longest gap between two frames.
+  const blocks = { longTasks: 0, longestTaskMs: 0, longestFrameGapMs: 0, frames: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      blocks.longTasks += 1;
+      blocks.longestTaskMs = Math.max(blocks.longestTaskMs, entry.duration);
+    }
+  });
+  observer.observe({ type: 'longtask' });
+  let running = true;
+  let lastFrame = null;
+  const frame = (now) => {
+    if (lastFrame !== null) blocks.longestFrameGapMs = Math.max(blocks.longestFrameGapMs, now - lastFrame);
+    blocks.frames += 1;
+    lastFrame = now;
+    if (running) globalThis.requestAnimationFrame(frame);
+  };
+
+  const engine = await createEngine(threads ? { threads } : {});
+  const loadStarted = performance.now();
+  const network = await engine.loadNetwork();
+  const table = tables ? await engine.loadTables() : null;
+  const loadMs = performance.now() - loadStarted;
+  await globalThis.benchLoaded();
+  globalThis.requestAnimationFrame(frame);
+
+  const spawn = (board, random) => {
+    const empty = board.map((v, i) => (v ? -1 : i)).filter((i) => i >= 0);
+    const out = board.slice();
+    out[empty[Math.floor(random() * empty.length)]] = random() < 0.9 ? 2 : 4;
+    return out;
+  };
+  const moves = [];
+  const started = performance.now();
+  for (const game of games) {
+    const random = seededRandom(game.seed);
+    let board = game.board ?? spawn(spawn(new Array(16).fill(0), random), random);
+    const startTile = Math.max(...board);
+    const gameStarted = performance.now();
+    let score = 0;
+    let count = 0;
+    let nodes = 0;
+    while (count < game.maxMoves && !(await engine.gameOver(board))) {
+      const t = performance.now();
+      const result = await engine.bestMove(board, settings);
+      const ms = performance.now() - t;
+      const empty = board.filter((v) => v === 0).length;
+      moves.push([ms, result.nodes, Math.max(...board), empty]);
+      nodes += result.nodes;
+      const moved = await engine.applyMove(board, result.dir);
+      score += moved.gain;
+      count += 1;
+      board = spawn(moved.board, random);
+    }
+    const seconds = (performance.now() - gameStarted) / 1000;
+    // score: what this game gained (from a given board, its own moves only).
+    await globalThis.benchGame({
+      game: game.index,
+      seed: game.seed,
+      ...(game.board ? { startTile } : {}),
+      score,
+      maxTile: Math.max(...board),
+      moves: count,
+      over: count < game.maxMoves,
+      seconds: Number(seconds.toFixed(2)),
+      nodesPerMove: count ? Math.round(nodes / count) : 0,
+    });
+  }
+  const wallMs = performance.now() - started;
+  running = false;
+  observer.disconnect();
+  const state = {
+    crossOriginIsolated: globalThis.crossOriginIsolated === true,
+    threads: engine.threads,
+    threadsNote: engine.threadsNote,
+    hardwareConcurrency: navigator.hardwareConcurrency,
+    network: `${network.weights} weights`,
+    table: table ? `${table.states} states` : 'off',
+    loadMs: Math.round(loadMs),
+  };
+  engine.dispose();
+  return { moves, wallMs, blocks, state };
+}
+
+function percentile(sorted, p) {
+  if (!sorted.length) return null;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+// p50 and p95 of the moves' ms per phase: phases are [top, name], in order;
+// a move is in the first whose top is at least its key (move[at]).
+function msByPhase(moves, at, phases) {
+  const out = {};
+  for (const [top, name] of phases) {
+    const below = phases[phases.findIndex((p) => p[1] === name) - 1]?.[0] ?? -Infinity;
+    const ms = moves.filter((m) => m[at] > below && m[at] <= top).map((m) => m[0]);
+    if (!ms.length) continue;
+    ms.sort((a, b) => a - b);
+    out[name] = { moves: ms.length, p50: round(percentile(ms, 0.5)), p95: round(percentile(ms, 0.95)) };
+  }
+  return out;
+}
+
+const round = (x, digits = 2) => (x === null ? null : Number(x.toFixed(digits)));
+const TILE_PHASES = [
+  [2048, '<=2048'],
+  [4096, '4096'],
+  [8192, '8192'],
+  [16384, '16384'],
+  [Infinity, '>=32768'],
+];
+const EMPTY_PHASES = [
+  [2, '0-2'],
+  [5, '3-5'],
+  [9, '6-9'],
+  [16, '10-16'],
+];
+
+// The summary line's figures from the games' lines and playGames' result.
+export function summarizeGames(results, { moves, wallMs, blocks }) {
+  const scores = results.map((r) => r.score).sort((a, b) => a - b);
+  const reach = {};
+  for (const tile of [2048, 4096, 8192, 16384, 32768, 65536]) {
+    reach[tile] = round(results.filter((r) => r.maxTile >= tile).length / results.length, 3);
+  }
+  const fromBoards = results.filter((r) => r.startTile !== undefined);
+  const nodes = moves.reduce((s, m) => s + m[1], 0);
+  const ms = moves.map((m) => m[0]).sort((a, b) => a - b);
+  return {
+    games: results.length,
+    meanScore: Math.round(scores.reduce((s, x) => s + x, 0) / scores.length),
+    medianScore: percentile(scores, 0.5),
+    reach,
+    // From harvested boards: the share that made the next tile (twice the start's largest).
+    ...(fromBoards.length
+      ? { conversion: round(fromBoards.filter((r) => r.maxTile >= 2 * r.startTile).length / fromBoards.length, 3) }
+      : {}),
+    moves: moves.length,
+    movesPerSecond: round(moves.length / (wallMs / 1000), 1),
+    msPerMove: {
+      mean: ms.length ? round(ms.reduce((s, x) => s + x, 0) / ms.length) : null,
+      p50: round(percentile(ms, 0.5)),
+      p95: round(percentile(ms, 0.95)),
+      max: round(ms.at(-1) ?? null),
+    },
+    msByLargestTile: msByPhase(moves, 2, TILE_PHASES),
+    msByEmptyCells: msByPhase(moves, 3, EMPTY_PHASES),
+    nodesPerMove: moves.length ? Math.round(nodes / moves.length) : 0,
+    mainThread: {
+      longTasks: blocks.longTasks,
+      longestTaskMs: round(blocks.longestTaskMs, 1),
+      longestFrameGapMs: round(blocks.longestFrameGapMs, 1),
+      frames: blocks.frames,
+    },
+  };
+}
