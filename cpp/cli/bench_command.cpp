@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "ai/expectimax_searcher.h"
 #include "cli/commands.h"
 #include "cli/json.h"
+#include "search/expectimax_searcher.h"
 
 namespace g2048::cli {
 

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <string>
 
-#include "ai/search_settings.h"
 #include "engine/tiles.h"
+#include "search/search_settings.h"
 
 namespace g2048::cli {
 

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "ai/network_io.h"
 #include "cli/commands.h"
 #include "cli/json.h"
+#include "network/network_io.h"
 
 namespace g2048::cli {
 

@@ -3,7 +3,7 @@
 #include <map>
 #include <mutex>
 
-#include "ai/network_io.h"
+#include "network/network_io.h"
 
 #include <cmath>
 #include <cstdio>

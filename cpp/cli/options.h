@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "ai/evaluation.h"
-#include "ai/search_settings.h"
+#include "eval/evaluation.h"
+#include "search/search_settings.h"
 
 namespace g2048::cli {
 

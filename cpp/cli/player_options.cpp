@@ -6,9 +6,9 @@
 #include <mutex>
 #include <sstream>
 
-#include "ai/network_io.h"
 #include "endgame/table_builder.h"
 #include "endgame/table_file.h"
+#include "network/network_io.h"
 
 namespace g2048::cli {
 

@@ -1,13 +1,13 @@
 // Command-line options that pick and tune the players and spawners
-// (ai/player.h, ai/spawner.h), shared by selfplay and arena.
+// (players/player.h, players/spawner.h), shared by selfplay and arena.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "ai/player.h"
-#include "ai/spawner.h"
 #include "cli/options.h"
+#include "players/player.h"
+#include "players/spawner.h"
 
 namespace g2048::cli {
 

@@ -17,13 +17,13 @@
 #include <thread>
 #include <vector>
 
-#include "ai/player.h"
-#include "ai/selfplay.h"
-#include "ai/spawner.h"
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
 #include "endgame/census.h"
+#include "players/player.h"
+#include "players/selfplay.h"
+#include "players/spawner.h"
 
 namespace g2048::cli {
 

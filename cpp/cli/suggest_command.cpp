@@ -1,10 +1,10 @@
 // ai2048 suggest BOARD: the best direction and the four directions' values.
 #include <cstdio>
 
-#include "ai/expectimax_searcher.h"
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
+#include "search/expectimax_searcher.h"
 
 namespace g2048::cli {
 

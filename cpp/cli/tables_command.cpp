@@ -13,13 +13,13 @@
 #include <sstream>
 #include <thread>
 
-#include "ai/network_io.h"
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
 #include "endgame/rollouts.h"
 #include "endgame/table_builder.h"
 #include "endgame/table_file.h"
+#include "network/network_io.h"
 
 namespace g2048::cli {
 

@@ -1,4 +1,4 @@
-// ai2048 train: learns an n-tuple network by TD(0) self-play (ai/td_trainer.h),
+// ai2048 train: learns an n-tuple network by TD(0) self-play (network/td_trainer.h),
 // on every core by default, with a progress line on stderr, a JSON log (one
 // line per window of games), checkpoints it resumes from, and a game or time
 // limit. The final network is written 16-bit quantised (gzip when FILE.gz).
@@ -10,10 +10,10 @@
 #include <sstream>
 #include <thread>
 
-#include "ai/network_io.h"
-#include "ai/td_trainer.h"
 #include "cli/commands.h"
 #include "cli/json.h"
+#include "network/network_io.h"
+#include "network/td_trainer.h"
 
 namespace g2048::cli {
 

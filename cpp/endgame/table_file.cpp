@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "ai/network_file.h"  // crc32
+#include "network/network_file.h"  // crc32
 
 namespace g2048::endgame {
 

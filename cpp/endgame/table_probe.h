@@ -8,9 +8,9 @@
 #include <memory>
 #include <vector>
 
-#include "ai/search_settings.h"
 #include "endgame/endgame_table.h"
 #include "engine/tiles.h"
+#include "search/search_settings.h"
 
 namespace g2048::endgame {
 

@@ -19,14 +19,14 @@
 #include <memory>
 #include <string>
 
-#include "ai/expectimax_searcher.h"
-#include "ai/network_file.h"
-#include "ai/network_stream.h"
-#include "ai/parallel_search.h"
-#include "ai/player.h"
-#include "ai/spawner.h"
 #include "endgame/table_file.h"
 #include "endgame/table_probe.h"
+#include "network/network_file.h"
+#include "network/network_stream.h"
+#include "players/player.h"
+#include "players/spawner.h"
+#include "search/expectimax_searcher.h"
+#include "search/parallel_search.h"
 #include "wasm/js_convert.h"
 #include "wasm/js_error.h"
 

@@ -8,10 +8,10 @@
 
 #include <emscripten/val.h>
 
-#include "ai/expectimax.h"
-#include "ai/player.h"
-#include "ai/search_settings.h"
 #include "engine/tiles.h"
+#include "players/player.h"
+#include "search/expectimax.h"
+#include "search/search_settings.h"
 
 namespace g2048::wasm {
 

@@ -10,11 +10,11 @@
 
 #include <unistd.h>
 
-#include "ai/network_file.h"
 #include "endgame/formation.h"
 #include "endgame/table_builder.h"
 #include "endgame/table_file.h"
 #include "endgame/table_probe.h"
+#include "network/network_file.h"
 
 using namespace g2048;
 using namespace g2048::endgame;

@@ -4,8 +4,8 @@
 
 #include <random>
 
-#include "ai/network_file.h"
-#include "ai/network_stream.h"
+#include "network/network_file.h"
+#include "network/network_stream.h"
 
 using namespace g2048;
 

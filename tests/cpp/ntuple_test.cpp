@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <random>
 
-#include "ai/expectimax_searcher.h"
-#include "ai/network_file.h"
-#include "ai/network_io.h"
-#include "ai/td_trainer.h"
+#include "network/network_file.h"
+#include "network/network_io.h"
+#include "network/td_trainer.h"
+#include "search/expectimax_searcher.h"
 #include "test_boards.h"
 
 using namespace g2048;

@@ -5,8 +5,8 @@
 
 #include <random>
 
-#include "ai/ntuple.h"
-#include "ai/parallel_search.h"
+#include "network/ntuple.h"
+#include "search/parallel_search.h"
 #include "test_boards.h"
 
 using namespace g2048;

@@ -5,13 +5,13 @@
 #include <random>
 #include <vector>
 
-#include "ai/corner.h"
-#include "ai/expectimax_searcher.h"
-#include "ai/greedy.h"
-#include "ai/minimax.h"
-#include "ai/monte_carlo.h"
-#include "ai/player.h"
-#include "ai/selfplay.h"
+#include "players/corner.h"
+#include "players/greedy.h"
+#include "players/monte_carlo.h"
+#include "players/player.h"
+#include "players/selfplay.h"
+#include "search/expectimax_searcher.h"
+#include "search/minimax.h"
 #include "test_boards.h"
 
 using namespace g2048;

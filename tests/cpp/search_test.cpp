@@ -4,9 +4,9 @@
 #include <random>
 #include <vector>
 
-#include "ai/expectimax_searcher.h"
-#include "ai/selfplay.h"
+#include "players/selfplay.h"
 #include "reference_rules.h"
+#include "search/expectimax_searcher.h"
 #include "test_boards.h"
 
 using namespace g2048;

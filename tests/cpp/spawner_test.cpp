@@ -7,12 +7,12 @@
 #include <random>
 #include <vector>
 
-#include "ai/corner.h"
-#include "ai/expectimax_searcher.h"
-#include "ai/greedy.h"
-#include "ai/minimax.h"
-#include "ai/selfplay.h"
-#include "ai/spawner.h"
+#include "players/corner.h"
+#include "players/greedy.h"
+#include "players/selfplay.h"
+#include "players/spawner.h"
+#include "search/expectimax_searcher.h"
+#include "search/minimax.h"
 #include "test_boards.h"
 
 using namespace g2048;

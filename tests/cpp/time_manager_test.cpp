@@ -9,10 +9,10 @@
 #include <tuple>
 #include <vector>
 
-#include "ai/expectimax_searcher.h"
-#include "ai/selfplay.h"
-#include "ai/time_manager.h"
 #include "engine/tiles.h"
+#include "players/selfplay.h"
+#include "search/expectimax_searcher.h"
+#include "search/time_manager.h"
 
 using namespace g2048;
 

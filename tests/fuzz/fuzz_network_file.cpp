@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "ai/network_file.h"
-#include "ai/network_stream.h"
 #include "fuzz_check.h"
+#include "network/network_file.h"
+#include "network/network_stream.h"
 
 using namespace g2048;
 

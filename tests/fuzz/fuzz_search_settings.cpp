@@ -9,10 +9,10 @@
 #include <memory>
 #include <string>
 
-#include "ai/budget.h"
-#include "ai/expectimax.h"
-#include "ai/player.h"
-#include "ai/search_settings.h"
+#include "players/player.h"
+#include "search/budget.h"
+#include "search/expectimax.h"
+#include "search/search_settings.h"
 #include "settings_bytes.h"
 
 using namespace g2048;

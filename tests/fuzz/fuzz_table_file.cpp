@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "ai/network_file.h"  // crc32
 #include "endgame/table_file.h"
 #include "fuzz_check.h"
+#include "network/network_file.h"  // crc32
 
 using namespace g2048;
 using namespace g2048::endgame;

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "ai/network_file.h"
 #include "endgame/table_file.h"
+#include "network/network_file.h"
 #include "settings_bytes.h"
 
 using namespace g2048;

@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "ai/player.h"
 #include "fuzz_check.h"
+#include "players/player.h"
 
 namespace fuzz {
 

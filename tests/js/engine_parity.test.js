@@ -1,6 +1,6 @@
 // Native and WebAssembly play the same seeded games move for move: the native
 // `ai2048 selfplay --trace` against the same game loop (play_game in
-// cpp/ai/selfplay.cpp) driven through the wasm bindings.
+// cpp/players/selfplay.cpp) driven through the wasm bindings.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { loadWasmModule } from './helpers/load_wasm.js';
 import { ensureNativeCli, nativeGames } from './helpers/native_cli.js';

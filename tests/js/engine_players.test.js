@@ -12,7 +12,7 @@ beforeAll(async () => {
   ensureNativeCli();
 }, 600_000);
 
-// play_game (cpp/ai/selfplay.cpp) through the bindings: Rng(seed) places the
+// play_game (cpp/players/selfplay.cpp) through the bindings: Rng(seed) places the
 // two opening tiles, then the player moves and the spawner places, until no
 // move is left. settingsOf(seed): the player's settings for that game (the CLI
 // reseeds Monte Carlo with each game's seed).

@@ -1,5 +1,5 @@
 // The time manager's deterministic twin (settings.phase with a node budget,
-// cpp/ai/time_manager.h): wasm allocates each move's nodes exactly as native
+// cpp/search/time_manager.h): wasm allocates each move's nodes exactly as native
 // `ai2048 --nodes K --phase on`, so it plays the same move with the same node
 // count on single boards, and the same seeded game move for move (the
 // allocation also reads the root values of the moves before).

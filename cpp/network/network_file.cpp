@@ -1,0 +1,233 @@
+#include "network/network_file.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace g2048 {
+
+namespace {
+
+const char kMagic[8] = {'N', '2', '0', '4', '8', 'N', 'E', 'T'};
+
+class Writer {
+ public:
+  void bytes(const void* p, std::size_t n) {
+    const auto* b = static_cast<const std::uint8_t*>(p);
+    out.insert(out.end(), b, b + n);
+  }
+  void u8(std::uint8_t v) { out.push_back(v); }
+  void u32(std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  }
+  void u64(std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  }
+  void f32(float v) {
+    std::uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    u32(bits);
+  }
+  std::vector<std::uint8_t> out;
+};
+
+class Reader {
+ public:
+  Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+  bool has(std::size_t n) const { return size_ - pos_ >= n; }
+  std::uint8_t u8() { return data_[pos_++]; }
+  std::uint32_t u32() {
+    std::uint32_t v = 0;
+    for (int i = 0; i < 4; ++i) v |= std::uint32_t{data_[pos_++]} << (8 * i);
+    return v;
+  }
+  std::uint64_t u64() {
+    std::uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v |= std::uint64_t{data_[pos_++]} << (8 * i);
+    return v;
+  }
+  float f32() {
+    std::uint32_t bits = u32();
+    float v;
+    std::memcpy(&v, &bits, 4);
+    return v;
+  }
+  const std::uint8_t* here() const { return data_ + pos_; }
+  void skip(std::size_t n) { pos_ += n; }
+  std::size_t pos() const { return pos_; }
+
+ private:
+  const std::uint8_t* data_;
+  std::size_t size_;
+  std::size_t pos_ = 0;
+};
+
+void write_header(Writer& w, const NTupleLayout& layout, WeightEncoding encoding, float scale) {
+  w.bytes(kMagic, 8);
+  w.u32(kNetworkFormatVersion);
+  w.u32(static_cast<std::uint32_t>(encoding));
+  w.f32(scale);
+  w.u32(static_cast<std::uint32_t>(layout.tuple_count()));
+  w.u32(static_cast<std::uint32_t>(layout.stage_count()));
+  for (int t = 0; t < layout.tuple_count(); ++t) {
+    const std::vector<int>& cells = layout.tuple(t);
+    w.u8(static_cast<std::uint8_t>(cells.size()));
+    for (int k = 0; k < kMaxTupleLength; ++k)
+      w.u8(k < static_cast<int>(cells.size()) ? static_cast<std::uint8_t>(cells[k]) : 255);
+  }
+  for (int start : layout.stage_starts()) w.u32(static_cast<std::uint32_t>(start));
+  w.u64(layout.weight_count());
+}
+
+void finish(Writer& w) { w.u32(crc32(w.out.data(), w.out.size())); }
+
+bool fail(std::string* error, const std::string& why) {
+  *error = "network file: " + why;
+  return false;
+}
+
+}  // namespace
+
+std::uint32_t crc32(const std::uint8_t* data, std::size_t size, std::uint32_t crc) {
+  static const auto table = [] {
+    std::vector<std::uint32_t> t(256);
+    for (std::uint32_t n = 0; n < 256; ++n) {
+      std::uint32_t c = n;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[n] = c;
+    }
+    return t;
+  }();
+  crc = ~crc;
+  for (std::size_t i = 0; i < size; ++i) crc = table[(crc ^ data[i]) & 0xFF] ^ (crc >> 8);
+  return ~crc;
+}
+
+std::vector<std::uint8_t> encode_network(const NTupleNetwork& net) {
+  Writer w;
+  write_header(w, net.layout(), WeightEncoding::kFloat32, 1.0f);
+  w.out.reserve(w.out.size() + net.weights().size() * 4 + 4);
+  for (float v : net.weights()) w.f32(v);
+  finish(w);
+  return w.out;
+}
+
+std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
+  Writer w;
+  write_header(w, net.layout(), WeightEncoding::kInt16, net.scale());
+  w.out.reserve(w.out.size() + net.size() * 2 + 4);
+  for (std::size_t i = 0; i < net.size(); ++i)
+    w.u8(static_cast<std::uint8_t>(zigzag(net.weights()[i]) >> 8));
+  for (std::size_t i = 0; i < net.size(); ++i)
+    w.u8(static_cast<std::uint8_t>(zigzag(net.weights()[i])));
+  finish(w);
+  return w.out;
+}
+
+bool read_network_header(const std::uint8_t* data, std::size_t available, std::size_t size,
+                         NetworkHeader* out, std::string* error) {
+  Reader r(data, std::min(available, size));
+  if (!r.has(28))
+    return fail(error, "too short to be a network (" + std::to_string(size) + " bytes)");
+  if (std::memcmp(r.here(), kMagic, 8) != 0)
+    return fail(error,
+                "not a network file (no N2048NET magic; a gzip file must be decompressed first)");
+  r.skip(8);
+  std::uint32_t version = r.u32();
+  if (version != kNetworkFormatVersion)
+    return fail(error, "format version " + std::to_string(version) +
+                           " is not supported (this build reads " +
+                           std::to_string(kNetworkFormatVersion) + ")");
+  std::uint32_t encoding = r.u32();
+  if (encoding != static_cast<std::uint32_t>(WeightEncoding::kFloat32) &&
+      encoding != static_cast<std::uint32_t>(WeightEncoding::kInt16))
+    return fail(error, "unknown weight encoding " + std::to_string(encoding));
+  float scale = r.f32();
+  if (!(scale > 0) || !std::isfinite(scale))
+    return fail(error, "the scale is not a positive number");
+  std::uint32_t tuples = r.u32(), stages = r.u32();
+  if (tuples < 1 || tuples > static_cast<std::uint32_t>(kMaxTuples))
+    return fail(error, "tuple count " + std::to_string(tuples) + " out of range");
+  if (stages < 1 || stages > static_cast<std::uint32_t>(kMaxStages))
+    return fail(error, "stage count " + std::to_string(stages) + " out of range");
+  if (!r.has(std::size_t{8} * tuples + 4 * (stages - 1) + 8))
+    return fail(error, "truncated header");
+  std::string spec;
+  std::uint64_t per_stage = 0;  // at most 64 x 16^7: no overflow in 64 bits
+  for (std::uint32_t t = 0; t < tuples; ++t) {
+    int length = r.u8();
+    if (length < 1 || length > kMaxTupleLength) return fail(error, "bad tuple length");
+    per_stage += std::uint64_t{1} << (4 * length);
+    if (t) spec += ' ';
+    for (int k = 0; k < kMaxTupleLength; ++k) {
+      int c = r.u8();
+      if (k >= length) continue;
+      if (c > 15) return fail(error, "bad cell number in a tuple");
+      spec += "0123456789abcdef"[c];
+    }
+  }
+  if (per_stage * stages > kMaxNetworkWeights)
+    return fail(error, "the tuples make " + std::to_string(per_stage * stages) +
+                           " weights, more than a network file may hold (2^30)");
+  std::vector<int> starts;
+  for (std::uint32_t s = 1; s < stages; ++s)
+    starts.push_back(static_cast<int>(std::min(r.u32(), 255u)));
+  NTupleLayout layout;
+  std::string why;
+  if (!NTupleLayout::parse(spec, starts, &layout, &why)) return fail(error, why);
+  std::uint64_t count = r.u64();
+  if (count != layout.weight_count()) return fail(error, "weight count does not match the tuples");
+  // In 64 bits: up to 4 x 2^30 bytes, more than a 32-bit size_t holds.
+  std::uint64_t width = encoding == static_cast<std::uint32_t>(WeightEncoding::kFloat32) ? 4 : 2;
+  std::uint64_t body = count * width, rest = size - r.pos();
+  if (rest != body + 4)
+    return fail(error, rest < body + 4 ? "truncated weights (" + std::to_string(size) + " bytes)"
+                                       : "bytes after the checksum");
+  out->layout = std::move(layout);
+  out->encoding = static_cast<WeightEncoding>(encoding);
+  out->scale = scale;
+  out->header_bytes = r.pos();
+  out->weight_bytes = static_cast<std::size_t>(body);  // less than size: fits
+  return true;
+}
+
+bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* out,
+                    std::string* error) {
+  NetworkHeader h;
+  if (!read_network_header(data, size, size, &h, error)) return false;
+  Reader tail(data + size - 4, 4);
+  if (crc32(data, size - 4) != tail.u32())
+    return fail(error, "checksum mismatch (the file is corrupt)");
+  Reader r(data + h.header_bytes, h.weight_bytes);
+  out->encoding = h.encoding;
+  if (h.encoding == WeightEncoding::kFloat32) {
+    NTupleNetwork net(h.layout);
+    for (float& w : net.weights()) w = r.f32();
+    out->floats = std::move(net);
+    out->quantized = QuantizedNetwork();
+  } else {
+    QuantizedNetwork q;
+    if (!QuantizedNetwork::allocate(h.layout, h.scale, &q)) return fail(error, "out of memory");
+    const std::uint8_t* high = data + h.header_bytes;
+    const std::uint8_t* low = high + q.size();
+    for (std::size_t i = 0; i < q.size(); ++i)
+      q.weights()[i] = unzigzag(static_cast<std::uint16_t>((high[i] << 8) | low[i]));
+    out->quantized = std::move(q);
+    out->floats = NTupleNetwork();
+  }
+  return true;
+}
+
+QuantizedNetwork DecodedNetwork::to_quantized() const {
+  return encoding == WeightEncoding::kInt16 ? quantized : QuantizedNetwork::from(floats);
+}
+
+NTupleNetwork DecodedNetwork::to_float() const {
+  if (encoding == WeightEncoding::kFloat32) return floats;
+  NTupleNetwork net(quantized.layout());
+  for (std::size_t i = 0; i < net.weights().size(); ++i)
+    net.weights()[i] = quantized.weights()[i] * quantized.scale();
+  return net;
+}
+
+}  // namespace g2048

@@ -1,0 +1,89 @@
+// The network file: a versioned binary format for n-tuple networks, read
+// natively and in WebAssembly from the same bytes. Little-endian throughout:
+//
+//   offset  size  field
+//   0       8     magic "N2048NET"
+//   8       4     version (1)
+//   12      4     encoding: 1 = float32 weights; 2 = 16-bit weights (value =
+//                 q x scale), stored as byte planes: the high bytes of every
+//                 weight's zigzag code z = (q << 1) ^ (q >> 15), then the low
+//                 bytes (gzip then packs the nearly constant high plane tightly)
+//   16      4     scale (float32; 1 for float32 weights)
+//   20      4     tuple count T (1..64)
+//   24      4     stage count S (1..8)
+//   28      8*T   tuples: a length byte (1..7), then 7 bytes of cell numbers
+//                 (0-15, row-major from the top-left), unused ones 255
+//   ..      4*(S-1) stage starts: the largest tile's exponent where stage s begins
+//   ..      8     weight count (must equal S x sum of 16^length; at most 2^30)
+//   ..      ...   weights, stage by stage, tuple by tuple, index = sum of
+//                 cell k's exponent << 4k (cells in the order listed); with
+//                 encoding 2, the two planes in that order
+//   end-4   4     CRC-32 (IEEE, as zlib and gzip compute it) of all bytes before it
+//
+// Files are usually stored gzip-compressed (.gz); the native loader takes both,
+// the browser decompresses with DecompressionStream before handing the bytes over.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "network/ntuple.h"
+
+namespace g2048 {
+
+constexpr std::uint32_t kNetworkFormatVersion = 1;
+// The most weights a file may hold: 2^30, 8 tuples of 6 cells in 8 stages
+// (2 GB of 16-bit weights). The header is checked against it, counting in 64
+// bits, before anything is allocated: a forged header can neither ask a
+// reader that trusts a claimed size for more, nor wrap a 32-bit size_t
+// (WebAssembly) round to a small count.
+constexpr std::uint64_t kMaxNetworkWeights = std::uint64_t{1} << 30;
+enum class WeightEncoding : std::uint32_t { kFloat32 = 1, kInt16 = 2 };
+
+// Encoding 2's zigzag code: small magnitudes of either sign have a zero high byte.
+inline std::uint16_t zigzag(std::int16_t q) {
+  return static_cast<std::uint16_t>((static_cast<std::uint32_t>(q) << 1) ^ (q < 0 ? 0xFFFFu : 0u));
+}
+inline std::int16_t unzigzag(std::uint16_t z) {
+  return static_cast<std::int16_t>((z >> 1) ^ -(z & 1));
+}
+
+std::uint32_t crc32(const std::uint8_t* data, std::size_t size, std::uint32_t crc = 0);
+
+std::vector<std::uint8_t> encode_network(const NTupleNetwork& net);     // float32
+std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net);  // int16
+
+// What a file holds: float weights (float32 files) or a quantised network.
+struct DecodedNetwork {
+  WeightEncoding encoding = WeightEncoding::kInt16;
+  NTupleNetwork floats;        // float32 files
+  QuantizedNetwork quantized;  // int16 files
+  // The search's form of either encoding.
+  QuantizedNetwork to_quantized() const;
+  // The trainer's form of either encoding.
+  NTupleNetwork to_float() const;
+};
+
+// What the header says. header_bytes: where the weights begin; the file is
+// header_bytes + weight_bytes + 4 (the checksum) bytes long.
+struct NetworkHeader {
+  NTupleLayout layout;
+  WeightEncoding encoding = WeightEncoding::kInt16;
+  float scale = 1.0f;
+  std::size_t header_bytes = 0;
+  std::size_t weight_bytes = 0;
+};
+
+// Reads the header from the first `available` bytes of a file of total_size
+// bytes and checks that the size fits it; false and a one-line message if not.
+bool read_network_header(const std::uint8_t* data, std::size_t available, std::size_t total_size,
+                         NetworkHeader* out, std::string* error);
+
+// Checks everything (magic, version, sizes, checksum) before allocating the
+// weights; false and a one-line message on any fault.
+bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* out,
+                    std::string* error);
+
+}  // namespace g2048

@@ -1,0 +1,96 @@
+#include "network/network_stream.h"
+
+#include <algorithm>
+
+namespace g2048 {
+
+namespace {
+// Enough for any header (64 tuples, 8 stages: under 600 bytes).
+constexpr std::size_t kHeadBytes = 4096;
+}  // namespace
+
+bool NetworkStreamReader::fail(std::string* error, const std::string& message) {
+  failed_ = true;
+  if (error) *error = message;
+  return false;
+}
+
+bool NetworkStreamReader::push(const std::uint8_t* data, std::size_t size, std::string* error) {
+  if (failed_) return fail(error, "network file: the reader already failed");
+  if (size > total_ - pos_) return fail(error, "network file: more bytes than its size");
+  if (!started_) {
+    std::size_t want = std::min(total_, kHeadBytes) - head_.size();
+    std::size_t take = std::min(want, size);
+    head_.insert(head_.end(), data, data + take);
+    pos_ += take;
+    data += take;
+    size -= take;
+    if (head_.size() < std::min(total_, kHeadBytes)) return true;
+    if (!start_weights(error)) return false;
+  }
+  take_weights(data, size, pos_);
+  pos_ += size;
+  return true;
+}
+
+// The header is in: allocate the weights, then feed them the head's bytes
+// that follow the header.
+bool NetworkStreamReader::start_weights(std::string* error) {
+  std::string why;  // already says "network file: ..."
+  if (!read_network_header(head_.data(), head_.size(), total_, &header_, &why))
+    return fail(error, why);
+  if (header_.encoding != WeightEncoding::kInt16)
+    return fail(
+        error,
+        "network file: the browser takes 16-bit weights (write it with ai2048 network --out)");
+  if (!QuantizedNetwork::allocate(header_.layout, header_.scale, &net_))
+    return fail(error, "network file: not enough memory for " +
+                           std::to_string(header_.weight_bytes >> 20) + " MB of weights");
+  started_ = true;
+  crc_ = crc32(head_.data(), header_.header_bytes);
+  std::vector<std::uint8_t> head;
+  head.swap(head_);
+  std::size_t body_at = header_.header_bytes;
+  take_weights(head.data() + body_at, head.size() - body_at, body_at);
+  return true;
+}
+
+// Bytes at file offset `from` onwards: the high plane, the low plane (each
+// weight's zigzag code split in two), then the checksum.
+void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t size,
+                                       std::size_t from) {
+  const std::size_t n = net_.size();
+  const std::size_t body_begin = header_.header_bytes, crc_begin = body_begin + 2 * n;
+  std::int16_t* w = net_.weights();
+  for (std::size_t i = 0; i < size; ++i) {
+    std::size_t at = from + i;
+    if (at >= crc_begin) {
+      tail_[at - crc_begin] = data[i];
+      continue;
+    }
+    std::size_t k = at - body_begin;
+    if (k < n) {
+      w[k] = static_cast<std::int16_t>(data[i] << 8);
+    } else {
+      k -= n;
+      w[k] = unzigzag(static_cast<std::uint16_t>(static_cast<std::uint16_t>(w[k]) | data[i]));
+    }
+  }
+  std::size_t hashed = std::min(size, crc_begin > from ? crc_begin - from : 0);
+  crc_ = crc32(data, hashed, crc_);
+}
+
+bool NetworkStreamReader::finish(QuantizedNetwork* out, std::string* error) {
+  if (failed_) return fail(error, "network file: the reader already failed");
+  if (!started_ || pos_ != total_)
+    return fail(error, "network file: truncated (" + std::to_string(pos_) + " of " +
+                           std::to_string(total_) + " bytes)");
+  std::uint32_t stored =
+      tail_[0] | (tail_[1] << 8) | (tail_[2] << 16) | (std::uint32_t{tail_[3]} << 24);
+  if (crc_ != stored) return fail(error, "network file: checksum mismatch (the file is corrupt)");
+  *out = std::move(net_);
+  failed_ = true;  // handed out: the reader is spent
+  return true;
+}
+
+}  // namespace g2048

@@ -1,0 +1,46 @@
+// Reads a 16-bit network file (network_file.h) in pieces of any size, as they
+// arrive from a decompressing download, straight into a QuantizedNetwork's
+// weights: loading then needs the weights' memory once, never the whole file
+// as well. The checksum is checked before the network is handed out.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "network/network_file.h"
+#include "network/ntuple.h"
+
+namespace g2048 {
+
+class NetworkStreamReader {
+ public:
+  // total_size: the file's length in bytes (a gzip file's trailer holds it).
+  explicit NetworkStreamReader(std::size_t total_size) : total_(total_size) {}
+
+  // The next size bytes of the file; false and a one-line message on a fault
+  // (after which the reader takes nothing more).
+  bool push(const std::uint8_t* data, std::size_t size, std::string* error);
+  // Once every byte is in: the network, if the size and checksum agree.
+  bool finish(QuantizedNetwork* out, std::string* error);
+
+  std::size_t received() const { return pos_; }
+
+ private:
+  bool start_weights(std::string* error);
+  void take_weights(const std::uint8_t* data, std::size_t size, std::size_t from);
+  bool fail(std::string* error, const std::string& message);
+
+  std::size_t total_;
+  std::size_t pos_ = 0;
+  std::vector<std::uint8_t> head_;  // the first bytes, until the header is read
+  bool started_ = false;
+  bool failed_ = false;
+  NetworkHeader header_;
+  QuantizedNetwork net_;
+  std::uint32_t crc_ = 0;
+  std::uint8_t tail_[4] = {0, 0, 0, 0};
+};
+
+}  // namespace g2048

@@ -1,0 +1,257 @@
+#include "network/td_trainer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <thread>
+
+#include "engine/rng.h"
+
+namespace g2048 {
+
+namespace {
+
+// A restart begins halfway through an episode of at least this many moves.
+constexpr std::size_t kMinRestartMoves = 20;
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The same rule as spawn() on Tiles: the k-th empty cell in row-major order,
+// k = rng.below(empty), then a 4 when rng.below(10) == 0.
+bool spawn_tile(Board* b, Rng& rng) {
+  int empty = count_empty(*b);
+  if (empty == 0) return false;
+  int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(empty)));
+  int exponent = rng.below(10) == 0 ? 2 : 1;
+  for (int i = 0; i < 16; ++i) {
+    if (cell(*b, i) != 0) continue;
+    if (k-- == 0) {
+      *b = with_cell(*b, i, exponent);
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::uint64_t TdTrainer::game_seed(std::uint64_t seed, std::uint64_t game) {
+  Rng mix(seed ^ (game * 0xD1B54A32D192ED03ULL));
+  return mix.next();
+}
+
+TdTrainer::TdTrainer(NTupleNetwork* net, const TrainSettings& settings)
+    : net_(net),
+      tables_(row_tables()),
+      settings_(settings),
+      step_(settings.alpha / static_cast<float>(net->layout().feature_count())) {
+  if (settings.coherence) {
+    coherence_.assign(net->weights().size(), {0.0f, 0.0f});
+  }
+}
+
+// Moves b's value by step x error (times each weight's coherence); returns the
+// new value (read again: a weight may serve several of b's features).
+float TdTrainer::learn(Board b, float error) {
+  std::vector<float>& w = net_->weights();
+  if (settings_.coherence) {
+    float abs_error = std::fabs(error);
+    net_->layout().for_each_feature(b, [&](std::size_t i) {
+      std::array<float, 2>& c = coherence_[i];
+      float rate = c[1] > 0 ? std::fabs(c[0]) / c[1] : 1.0f;
+      w[i] += step_ * rate * error;
+      c[0] += error;
+      c[1] += abs_error;
+    });
+  } else {
+    float delta = step_ * error;
+    net_->layout().for_each_feature(b, [&](std::size_t i) { w[i] += delta; });
+  }
+  return net_->evaluate(b);
+}
+
+int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best) const {
+  Board after[4], legal[4];
+  std::uint32_t gain[4];
+  Board tr = transpose(b);
+  all_moves(tables_, b, tr, after);
+  move_gains(tables_, b, tr, gain);
+  int dirs[4], n = 0;
+  for (int d = 0; d < 4; ++d)
+    if (after[d] != b) legal[n] = after[d], dirs[n++] = d;
+  if (n == 0) return -1;
+  float value[4];
+  net_->evaluate_many(legal, n, value);
+  int best = -1;
+  float best_value = -std::numeric_limits<float>::infinity();
+  for (int k = 0; k < n; ++k) {
+    float v = static_cast<float>(gain[dirs[k]]) + value[k];
+    if (v > best_value) best_value = v, best = dirs[k];
+  }
+  *after_best = after[best];
+  *gain_best = gain[best];
+  return best;
+}
+
+Board TdTrainer::play_until(std::uint64_t seed, int exponent, int max_games) {
+  Rng rng(seed);
+  for (int g = 0; g < max_games; ++g) {
+    Board b = 0;
+    spawn_tile(&b, rng);
+    spawn_tile(&b, rng);
+    Board after;
+    std::uint32_t gain;
+    while (greedy_move(b, &after, &gain) >= 0) {
+      if (max_exponent(after) >= exponent) return after;
+      b = after;
+      spawn_tile(&b, rng);
+    }
+  }
+  return 0;
+}
+
+TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
+  Rng rng(seed);
+  Board b = start;
+  if (!b) spawn_tile(&b, rng);
+  spawn_tile(&b, rng);
+  std::vector<Board> path;
+  std::vector<std::uint32_t> rewards;
+  path.reserve(8192);
+  rewards.reserve(8192);
+  TrainedGame game;
+  Board after;
+  std::uint32_t gain;
+  while (greedy_move(b, &after, &gain) >= 0) {
+    path.push_back(after);
+    rewards.push_back(gain);
+    game.score += gain;
+    b = after;
+    spawn_tile(&b, rng);
+  }
+  game.moves = path.size();
+  game.max_exponent = max_exponent(b);
+  if (path.size() >= kMinRestartMoves) game.halfway = path[path.size() / 2];
+  // Backward: the last afterstate leads to a lost game (value 0).
+  float target = 0.0f;
+  for (std::size_t i = path.size(); i-- > 0;) {
+    // TD(lambda) by the backward recursion of the lambda-return: the earlier
+    // afterstate's target mixes this one's new value and this one's own target.
+    float updated = update_toward(path[i], target);
+    target = static_cast<float>(rewards[i]) + (1.0f - settings_.lambda) * updated +
+             settings_.lambda * target;
+  }
+  return game;
+}
+
+TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
+                           double seconds_before,
+                           const std::function<void(const TrainWindow&)>& on_window,
+                           double checkpoint_seconds,
+                           const std::function<void(const TrainWindow&)>& on_checkpoint,
+                           const std::atomic<bool>* stop) {
+  Clock::time_point start = Clock::now();
+  std::atomic<std::uint64_t> next_game{first_game};
+  std::atomic<bool> done{false};
+  std::mutex mutex;  // guards the fields below and the callbacks
+  std::uint64_t games_done = first_game, moves_done = moves_before;
+  std::vector<TrainedGame> window;
+  Clock::time_point window_start = start;
+  std::uint64_t window_moves = 0;
+  TrainWindow last;
+  last.games = first_game;
+  last.moves = moves_before;
+  last.seconds = seconds_before;
+
+  auto should_stop = [&] {
+    if (stop && stop->load()) return true;
+    if (settings_.seconds > 0 && seconds_since(start) >= settings_.seconds) return true;
+    return false;
+  };
+
+  auto worker = [&] {
+    Board restart_from = 0, late_start = 0;
+    int late_uses = 0;
+    for (;;) {
+      if (should_stop()) break;
+      std::uint64_t g = next_game.fetch_add(1);
+      if (settings_.games && g >= settings_.games) break;
+      bool restart = settings_.restarts && restart_from;
+      Board from = restart ? restart_from : 0;
+      if (!restart && settings_.start_exponent > 0) {
+        if (!late_start || late_uses >= settings_.start_reuse) {
+          late_start = play_until(game_seed(~settings_.seed, g), settings_.start_exponent);
+          late_uses = 0;
+        }
+        from = late_start;
+        ++late_uses;
+      }
+      TrainedGame game = play_and_learn(game_seed(settings_.seed, g), from);
+      restart_from = game.halfway;
+      std::lock_guard<std::mutex> lock(mutex);
+      ++games_done;
+      moves_done += game.moves;
+      window_moves += game.moves;
+      // The statistics are of whole games only.
+      if (!restart) window.push_back(game);
+      if (window.size() < settings_.window) continue;
+      TrainWindow w;
+      w.games = games_done;
+      w.moves = moves_done;
+      w.seconds = seconds_before + seconds_since(start);
+      w.moves_per_second = window_moves / std::max(seconds_since(window_start), 1e-9);
+      double sum = 0;
+      for (const TrainedGame& t : window) {
+        sum += static_cast<double>(t.score);
+        w.max_score = std::max(w.max_score, t.score);
+        for (int k = 0; k < 3; ++k) w.rate[k] += t.max_exponent >= 13 + k;
+      }
+      w.average_score = sum / window.size();
+      for (double& r : w.rate) r /= window.size();
+      window.clear();
+      window_moves = 0;
+      window_start = Clock::now();
+      last = w;
+      if (on_window) on_window(w);
+    }
+  };
+
+  int threads = std::max(1, settings_.threads);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  // Checkpoints are written by a thread of their own while the workers play.
+  std::thread checkpointer;
+  if (checkpoint_seconds > 0 && on_checkpoint) {
+    checkpointer = std::thread([&] {
+      Clock::time_point next = Clock::now();
+      while (!done.load()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        if (done.load()) break;
+        if (seconds_since(next) < checkpoint_seconds) continue;
+        next = Clock::now();
+        std::lock_guard<std::mutex> lock(mutex);
+        TrainWindow now = last;
+        now.games = games_done;
+        now.moves = moves_done;
+        now.seconds = seconds_before + seconds_since(start);
+        on_checkpoint(now);
+      }
+    });
+  }
+  for (std::thread& t : pool) t.join();
+  done = true;
+  if (checkpointer.joinable()) checkpointer.join();
+  last.games = games_done;
+  last.moves = moves_done;
+  last.seconds = seconds_before + seconds_since(start);
+  if (on_checkpoint) on_checkpoint(last);
+  return last;
+}
+
+}  // namespace g2048

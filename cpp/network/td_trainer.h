@@ -1,0 +1,113 @@
+// TD(0) learning of an n-tuple network from self-play, on afterstates (Szubert &
+// Jaskowski 2014): the player takes the move of highest reward + V(afterstate);
+// after each game, every afterstate's value moves toward the next move's reward
+// plus the next afterstate's value (or with lambda, the lambda-return), last to first (backward
+// updates carry the end of the game back in one pass). Options: optimistic initial weights (set on
+// the network; Guei et al. 2021) and temporal coherence (an adaptive rate per weight, |sum of
+// errors| / sum of |errors|; Jaskowski 2018).
+//
+// Threads share the weights without locks (updates of different games may
+// interleave, as in the usual parallel trainers); with one thread, training is
+// deterministic for a seed. Game g is played from seed mix(seed, g), so a
+// resumed run continues the sequence of games.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "network/ntuple.h"
+
+namespace g2048 {
+
+struct TrainSettings {
+  std::uint64_t games = 0;  // stop after this many games in all (0: no limit)
+  double seconds = 0;       // stop after this long (0: no limit)
+  int threads = 1;
+  std::uint64_t seed = 1;
+  float alpha = 0.1f;      // learning rate, split over the features of a board
+  float lambda = 0.0f;     // TD(lambda): 0 is TD(0), 1 the rest of the game's score
+  bool coherence = false;  // temporal coherence
+  // Restarts: after each episode, the next starts from the board halfway
+  // through it (a spawn away), until episodes grow short; then a new game.
+  // Later stages of the game then get more of the training.
+  bool restarts = false;
+  std::uint64_t window = 1000;  // games per progress window
+  // Late-game training: when not 0, every new episode starts where a game
+  // played by the network (without learning) first made a tile of this
+  // exponent, so the stage of the network for such boards gets all the
+  // training. Each start serves start_reuse episodes (their spawns differ).
+  int start_exponent = 0;
+  int start_reuse = 4;
+};
+
+struct TrainedGame {
+  std::uint64_t score = 0;
+  int max_exponent = 0;
+  std::uint64_t moves = 0;
+  Board halfway = 0;  // the afterstate halfway through, 0 when the game was short
+};
+
+// What the last `window` whole games did (restarts are not counted).
+struct TrainWindow {
+  std::uint64_t games = 0;      // episodes (games and restarts) trained in all, this run and before
+  std::uint64_t moves = 0;      // moves learned in all
+  double seconds = 0;           // training time in all
+  double moves_per_second = 0;  // in this window
+  double average_score = 0;
+  std::uint64_t max_score = 0;
+  double rate[3] = {0, 0, 0};  // share of games reaching 8192, 16384, 32768
+};
+
+class TdTrainer {
+ public:
+  TdTrainer(NTupleNetwork* net, const TrainSettings& settings);
+
+  // One episode played from game_seed, then learnt from: a new game, or with
+  // start (an afterstate) given, the rest of a game from there.
+  TrainedGame play_and_learn(std::uint64_t game_seed, Board start = 0);
+
+  // Trains on settings.threads threads from game number first_game (with the
+  // moves and seconds of earlier runs). on_window is called after every window
+  // of games; every checkpoint_seconds (0: never) and at the end, on_checkpoint
+  // is called with the totals so far. Both are called from one thread at a time.
+  // stop, when set, ends the run after the games in progress.
+  TrainWindow run(std::uint64_t first_game, std::uint64_t moves_before, double seconds_before,
+                  const std::function<void(const TrainWindow&)>& on_window,
+                  double checkpoint_seconds,
+                  const std::function<void(const TrainWindow&)>& on_checkpoint,
+                  const std::atomic<bool>* stop = nullptr);
+
+  static std::uint64_t game_seed(std::uint64_t seed, std::uint64_t game);
+
+  // Plays games from seed on (the network's greedy move, no learning) until
+  // one makes a tile of the given exponent; returns that afterstate, or 0 when
+  // max_games games all ended first.
+  Board play_until(std::uint64_t seed, int exponent, int max_games = 1000);
+
+  // Temporal coherence's sums per weight (empty without coherence), saved with
+  // checkpoints so a resumed run keeps each weight's learning rate.
+  // Pairs (sum of errors, sum of |errors|), one per weight.
+  std::vector<std::array<float, 2>>& coherence_sums() { return coherence_; }
+
+  // One TD step: moves V(b) toward target; returns the new V(b).
+  float update_toward(Board b, float target) { return learn(b, target - net_->evaluate(b)); }
+
+ private:
+  float learn(Board b, float error);
+  // The direction of highest gain + V(afterstate) among the legal moves of b
+  // (-1 when there is none), with its afterstate and gain.
+  int greedy_move(Board b, Board* after, std::uint32_t* gain) const;
+
+  NTupleNetwork* net_;
+  const RowTables& tables_;  // fetched once: greedy_move runs every move
+  TrainSettings settings_;
+  float step_;  // alpha / features
+  // Temporal coherence: per weight, the sum of errors and of |errors|, side by
+  // side so an update touches one more cache line per feature, not two.
+  std::vector<std::array<float, 2>> coherence_;
+};
+
+}  // namespace g2048
