@@ -277,14 +277,14 @@ describe('the bookmarklet on other pages', () => {
     );
     await waitFor(
       () => evaluationText(page),
-      (t) => /learned network \(loaded/.test(t),
+      (t) => /learned network \([^)]*loaded in/.test(t),
       'the network',
       90_000,
     );
     // Then the endgame table, from the same server.
     await waitFor(
       () => evaluationText(page),
-      (t) => /learned network \(loaded [^)]*\), endgame table$/.test(t),
+      (t) => /learned network \([^)]*loaded in [^)]*\).*, endgame table \(/.test(t),
       'the endgame table',
       60_000,
     );
@@ -310,11 +310,11 @@ describe('the bookmarklet on other pages', () => {
     await clickBookmarklet(page, bookmarkletCode(bare.url));
     const text = await waitFor(
       () => evaluationText(page),
-      (t) => /did not load/.test(t),
+      (t) => /could not load/.test(t),
       "the network's failure",
       60_000,
     );
-    expect(text).toMatch(/^Evaluation: heuristic \(the learned network did not load: .*404/);
+    expect(text).toMatch(/^Evaluation: heuristic \(the learned network could not load: .*404/);
     const failed = await overlayState(page);
     const after = await waitFor(
       () => overlayState(page),

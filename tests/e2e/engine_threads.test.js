@@ -156,7 +156,7 @@ describe('threads where the AI plays other sites', () => {
   const networkLoaded = (page) =>
     waitFor(
       () => evaluationText(page),
-      (t) => /learned network \(loaded/.test(t),
+      (t) => /learned network \([^)]*loaded in/.test(t),
       'the network',
       90_000,
     );

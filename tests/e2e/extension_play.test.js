@@ -82,14 +82,14 @@ describe("the extension's toolbar button", () => {
     expect(Math.max(...(await domBoard(page)))).toBeGreaterThanOrEqual(2048);
     await waitFor(
       () => evaluationText(page),
-      (t) => /learned network \(loaded/.test(t),
+      (t) => /learned network \([^)]*loaded in/.test(t),
       'the learned network',
       120_000,
     );
     // Then the endgame table the extension carries, over the same port.
     await waitFor(
       () => evaluationText(page),
-      (t) => /learned network \(loaded [^)]*\), endgame table$/.test(t),
+      (t) => /learned network \([^)]*loaded in [^)]*\).*, endgame table \(/.test(t),
       'the endgame table',
       60_000,
     );

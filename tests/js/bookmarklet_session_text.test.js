@@ -1,16 +1,9 @@
 // What the panel says about the engine (where it searches, which evaluation,
 // the network's download), and the settings a saved copy may bring back.
 import { describe, expect, it } from 'vitest';
-import {
-  NO_NETWORK_ON_PAGE_THREAD,
-  describeChoice,
-  describeEvaluation,
-  describeNetworkFailure,
-  describeProgress,
-  describeSearch,
-  describeStats,
-} from '../../web/bookmarklet/session_text.js';
-import { loadNetwork } from '../../web/bookmarklet/play_session.js';
+import { describeChoice, describeSearch, describeStats } from '../../web/bookmarklet/session_text.js';
+import { followEvaluation } from '../../web/bookmarklet/play_session.js';
+import { EvaluationState } from '../../web/src/engine/evaluation_state.js';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../web/bookmarklet/settings.js';
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../../web/src/ui/presets.js';
 
@@ -25,66 +18,9 @@ describe("the panel's engine line", () => {
       'search: extension, its page thread',
     );
   });
-
-  it("says which evaluation plays, trusting the engine over the load's answer", () => {
-    expect(describeEvaluation({ evaluation: 'heuristic' })).toBe('Evaluation: heuristic');
-    expect(describeEvaluation({ evaluation: 'network' }, { ms: 5250 })).toBe(
-      'Evaluation: learned network (loaded in 5.3 s)',
-    );
-    expect(describeEvaluation({ evaluation: 'network' })).toBe('Evaluation: learned network');
-    // The load answered but the engine dropped the network since.
-    expect(describeEvaluation({ evaluation: 'heuristic' }, { ms: 10 })).toBe('Evaluation: heuristic');
-    // An engine that does not say: the load's answer decides.
-    expect(describeEvaluation({}, { ms: 10 })).toBe('Evaluation: learned network (loaded in 0.0 s)');
-    expect(describeEvaluation({})).toBe('Evaluation: heuristic');
-  });
-
-  it('says how many threads search with the network, and why one', () => {
-    expect(describeEvaluation({ evaluation: 'network' }, { ms: 1600, threads: 2, threadsNote: null })).toBe(
-      'Evaluation: learned network (loaded in 1.6 s; 2 threads)',
-    );
-    expect(
-      describeEvaluation(
-        { evaluation: 'network' },
-        { ms: 1600, threads: 1, threadsNote: 'page not cross-origin isolated' },
-      ),
-    ).toBe('Evaluation: learned network (loaded in 1.6 s; 1 thread: page not cross-origin isolated)');
-  });
-
-  it('shows the download in percent, in MB without a size, then the unpacking', () => {
-    expect(describeProgress(0, 0)).toBe('Evaluation: heuristic · loading the learned network…');
-    expect(describeProgress(4_500_000, 0)).toBe('Evaluation: heuristic · loading the learned network 4.5 MB');
-    expect(describeProgress(1, 3)).toBe('Evaluation: heuristic · loading the learned network 33%');
-    expect(describeProgress(299, 300)).toBe('Evaluation: heuristic · loading the learned network 99%');
-    expect(describeProgress(300, 300)).toBe('Evaluation: heuristic · unpacking the learned network…');
-  });
-
-  it('gives the reason when the network does not load, and says the heuristic plays', () => {
-    expect(describeNetworkFailure('HTTP 404')).toBe(
-      'Evaluation: heuristic (the learned network did not load: HTTP 404)',
-    );
-    expect(NO_NETWORK_ON_PAGE_THREAD).toMatch(/^Evaluation: heuristic \(.*workers/);
-  });
 });
 
 describe('the endgame table in the panel', () => {
-  const info = { ms: 1600, threads: 2, threadsNote: null };
-
-  it('names the table after the network, or says why not', () => {
-    const engine = { evaluation: 'network' };
-    expect(describeEvaluation(engine, info, { loading: true })).toBe(
-      'Evaluation: learned network (loaded in 1.6 s; 2 threads) · loading the endgame table…',
-    );
-    expect(describeEvaluation(engine, info, { tables: { tables: 3, states: 500000 } })).toBe(
-      'Evaluation: learned network (loaded in 1.6 s; 2 threads), endgame table',
-    );
-    expect(describeEvaluation(engine, info, { problem: 'could not download the endgame table: HTTP 404' })).toBe(
-      'Evaluation: learned network (loaded in 1.6 s; 2 threads); no endgame table: could not download the endgame table: HTTP 404',
-    );
-    // No network, no table.
-    expect(describeEvaluation({ evaluation: 'heuristic' }, info, { tables: {} })).toBe('Evaluation: heuristic');
-  });
-
   it('says when the table chose the move, and counts the moves it chose', () => {
     expect(describeChoice('up', { depth: 2, tableRate: 0.8712 })).toBe('up (depth 2; endgame table: 87%)');
     expect(describeChoice('left', { depth: 3 })).toBe('left (depth 3)');
@@ -95,7 +31,8 @@ describe('the endgame table in the panel', () => {
   });
 });
 
-// The session's loads (play_session.js loadNetwork) with a fake engine and panel.
+// The panel's evaluation line (play_session.js followEvaluation) with a fake
+// engine and panel: the engine's states, rendered as the pages render them.
 function fakeOverlay() {
   const overlay = { lines: [], progress: [] };
   overlay.setEvaluation = (text, kind = 'info') => overlay.lines.push([text, kind]);
@@ -103,71 +40,61 @@ function fakeOverlay() {
   return overlay;
 }
 
-function fakeEngine({ tablesFail = null, tables = true } = {}) {
-  const engine = { mode: 'pool', evaluation: 'heuristic', asked: [] };
-  engine.loadNetwork = async (url, { onProgress }) => {
-    engine.asked.push(['loadNetwork', url]);
-    onProgress(10, 10);
-    engine.evaluation = 'network';
-    return { ms: 1000, threads: 1, threadsNote: null };
+function fakeEngine(load) {
+  const state = new EvaluationState();
+  return {
+    asked: [],
+    state,
+    get evaluationState() {
+      return state.current;
+    },
+    on: (event, listener) => state.on(listener),
+    async loadEvaluation(options) {
+      this.asked.push(options);
+      for (const next of load) state.set(next);
+      return state.current;
+    },
   };
-  if (tables) {
-    engine.loadTables = async (url) => {
-      engine.asked.push(['loadTables', url]);
-      if (tablesFail) throw new Error(tablesFail);
-      return { tables: 3, states: 500000 };
-    };
-  }
-  return engine;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const network = { weights: 67_108_864, ms: 1000, threads: 1, threadsNote: null };
 
-describe('the session loads the endgame table after the network', () => {
-  it('loads it from the url beside the network and names it', async () => {
-    const engine = fakeEngine();
+describe("the panel's evaluation line", () => {
+  it('asks the engine for the network and the table beside it, and shows each state', async () => {
+    const engine = fakeEngine([
+      { kind: 'loading', received: 5, total: 10 },
+      { kind: 'network', network, tables: null, tablesLoading: true, tablesProblem: null },
+      { kind: 'network', network, tables: { states: 500000 }, tablesLoading: false, tablesProblem: null },
+    ]);
     const overlay = fakeOverlay();
-    loadNetwork(engine, 'https://x/network/n.gz', overlay, 'https://x/tables/t.gz');
-    await settle();
-    expect(engine.asked).toEqual([
-      ['loadNetwork', 'https://x/network/n.gz'],
-      ['loadTables', 'https://x/tables/t.gz'],
+    followEvaluation(engine, overlay, { networkUrl: 'https://x/network/n.gz', tablesUrl: 'https://x/tables/t.gz' });
+    expect(engine.asked).toEqual([{ network: 'https://x/network/n.gz', tables: 'https://x/tables/t.gz' }]);
+    expect(overlay.lines).toEqual([
+      ['Evaluation: heuristic', 'info'],
+      ['Evaluation: heuristic, loading the learned network (50% of 0.0 MB)…', 'info'],
+      ['Evaluation: learned network (n-tuple, 67.11M weights, loaded in 1.0 s), loading the endgame table…', 'info'],
+      [
+        'Evaluation: learned network (n-tuple, 67.11M weights, loaded in 1.0 s), endgame table (500.0k positions)',
+        'info',
+      ],
     ]);
-    expect(overlay.lines.slice(-2)).toEqual([
-      ['Evaluation: learned network (loaded in 1.0 s) · loading the endgame table…', 'info'],
-      ['Evaluation: learned network (loaded in 1.0 s), endgame table', 'info'],
-    ]);
+    expect(overlay.progress).toEqual([null, 0.5, null, null]);
   });
 
-  it('says why not where it fails, and the network plays on', async () => {
-    const engine = fakeEngine({ tablesFail: 'the endgame table file is corrupt (bad)\nmore' });
+  it('marks a failure, and hears a worker lost later', () => {
+    const engine = fakeEngine([{ kind: 'failed', reason: 'HTTP 404' }]);
     const overlay = fakeOverlay();
-    const check = loadNetwork(engine, 'n.gz', overlay, 't.gz');
-    await settle();
+    const stop = followEvaluation(engine, overlay, { networkUrl: 'n.gz' });
+    expect(engine.asked).toEqual([{ network: 'n.gz', tables: null }]);
     expect(overlay.lines.at(-1)).toEqual([
-      'Evaluation: learned network (loaded in 1.0 s); no endgame table: the endgame table file is corrupt (bad)',
-      'info',
+      'Evaluation: heuristic (the learned network could not load: HTTP 404)',
+      'error',
     ]);
-    check();
-    expect(engine.evaluation).toBe('network');
-    expect(overlay.lines.at(-1)[1]).toBe('info');
-  });
-
-  it('loads no table without a url, an engine that cannot, or a network', async () => {
-    for (const [engine, tablesUrl] of [
-      [fakeEngine(), null],
-      [fakeEngine({ tables: false }), 't.gz'],
-    ]) {
-      const overlay = fakeOverlay();
-      loadNetwork(engine, 'n.gz', overlay, tablesUrl);
-      await settle();
-      expect(engine.asked.map(([op]) => op)).toEqual(['loadNetwork']);
-      expect(overlay.lines.at(-1)).toEqual(['Evaluation: learned network (loaded in 1.0 s)', 'info']);
-    }
-    const onPage = { ...fakeEngine(), mode: 'main' };
-    loadNetwork(onPage, 'n.gz', fakeOverlay(), 't.gz');
-    await settle();
-    expect(onPage.asked).toEqual([]);
+    engine.state.set({ kind: 'failed', reason: "the network's worker stopped (gone)", lost: true });
+    expect(overlay.lines.at(-1)).toEqual(["Evaluation: heuristic (the network's worker stopped (gone))", 'error']);
+    stop();
+    engine.state.set({ kind: 'heuristic' });
+    expect(overlay.lines).toHaveLength(3);
   });
 });
 

@@ -48,6 +48,8 @@ describe('engine.loadNetwork', () => {
     const engine = await poolEngine();
     expect(engine.evaluation).toBe('heuristic');
     const heuristic = await engine.bestMove(board, { depth: 2 });
+    const states = [];
+    engine.on('evaluation', (state) => states.push(state));
     const progress = [];
     const loading = engine.loadNetwork(pathToFileURL(networkPath).href, {
       onProgress: (received, total) => progress.push([received, total]),
@@ -60,6 +62,19 @@ describe('engine.loadNetwork', () => {
     expect(engine.evaluation).toBe('network');
     expect(engine.network).toEqual(info);
     expect(engine.networkProblem).toBeNull();
+    // Its events: the download's progress, then the network in use.
+    expect(states[0]).toEqual({ kind: 'loading', received: 0, total: 0 });
+    expect(states.slice(1, -1).map((state) => [state.kind, state.received, state.total])).toEqual(
+      progress.map(([received, total]) => ['loading', received, total]),
+    );
+    expect(states.at(-1)).toEqual({
+      kind: 'network',
+      network: info,
+      tables: null,
+      tablesLoading: false,
+      tablesProblem: null,
+    });
+    expect(engine.evaluationState).toBe(states.at(-1));
     for (const depth of [1, 2]) {
       const found = await engine.bestMove(board, { depth });
       const expected = raw.search(board, { depth, eval: 'network' });
@@ -102,6 +117,8 @@ describe('engine.loadNetwork', () => {
       await expect(engine.loadNetwork(url)).rejects.toThrow(reason);
       expect(engine.evaluation).toBe('heuristic');
       expect(engine.networkProblem).toMatch(reason);
+      expect(engine.evaluationState.kind).toBe('failed');
+      expect(engine.evaluationState.reason).toMatch(reason);
       expect((await engine.bestMove(board, { depth: 2 })).dir).toBeGreaterThanOrEqual(0);
     }
   });
@@ -125,5 +142,62 @@ describe('engine.loadNetwork', () => {
     expect(found.dir).toBeGreaterThanOrEqual(0);
     expect(engine.evaluation).toBe('heuristic');
     expect(engine.networkProblem).toMatch(/worker stopped/);
+    expect(engine.evaluationState).toMatchObject({ kind: 'failed', lost: true, reason: engine.networkProblem });
+  });
+});
+
+describe('engine.loadEvaluation: the one loading policy', () => {
+  test('loads the network, then the table unless none is asked for, and answers again without loading', async () => {
+    const engine = await poolEngine();
+    const kinds = [];
+    engine.on('evaluation', (state) => kinds.push(state.kind));
+    const url = pathToFileURL(networkPath).href;
+    const [first, second] = await Promise.all([
+      engine.loadEvaluation({ network: url, tables: null }),
+      engine.loadEvaluation({ network: url, tables: null }),
+    ]);
+    expect(first).toMatchObject({ kind: 'network', network: { weights: 4 * 65536 }, tables: null });
+    expect(second).toBe(first);
+    expect(kinds[0]).toBe('loading');
+    expect(kinds.at(-1)).toBe('network');
+    const heard = kinds.length;
+    expect(await engine.loadEvaluation({ network: url })).toBe(first);
+    expect(kinds).toHaveLength(heard);
+  });
+
+  test('never on the page thread, nor on a device short of memory, nor when turned off: each with its reason', async () => {
+    const main = await createNodeEngine({ workers: false });
+    engines.push(main);
+    const heard = [];
+    main.on('evaluation', (state) => heard.push(state));
+    const url = pathToFileURL(networkPath).href;
+    expect(await main.loadEvaluation({ network: url })).toEqual({
+      kind: 'off',
+      reason: 'the learned network runs only in workers, which cannot start here',
+    });
+    expect(heard).toEqual([main.evaluationState]);
+    expect(main.network).toBeNull();
+
+    const pool = await poolEngine();
+    expect(await pool.loadEvaluation({ network: url, deviceMemory: 0.5 })).toEqual({
+      kind: 'off',
+      reason: 'this device reports 0.5 GB of memory, too little for the network',
+    });
+    const off = await poolEngine();
+    expect(await off.loadEvaluation({ network: null, offReason: 'network=off in the address' })).toEqual({
+      kind: 'off',
+      reason: 'network=off in the address',
+    });
+    expect(() => off.on('moves', () => {})).toThrow(/unknown engine event "moves"/);
+  });
+
+  test('a file that does not load leaves the reason in the state, and the next call tries again', async () => {
+    const engine = await poolEngine();
+    const missing = pathToFileURL(path.join(dir, 'missing.n2048.gz')).href;
+    const failed = await engine.loadEvaluation({ network: missing, tables: null });
+    expect(failed.kind).toBe('failed');
+    expect(failed.reason).toMatch(/ENOENT|no such file/);
+    const loaded = await engine.loadEvaluation({ network: pathToFileURL(networkPath).href, tables: null });
+    expect(loaded.kind).toBe('network');
   });
 });

@@ -4,12 +4,19 @@
 import { describe, expect, it } from 'vitest';
 import { createEngineProxy } from '../../web/extension/engine_proxy.js';
 import { createEngineHost } from '../../web/extension/engine_host.js';
+import { EvaluationState } from '../../web/src/engine/evaluation_state.js';
 
 const ORIGIN = 'chrome-extension://abcdefghijklmnop';
 const NETWORK = `${ORIGIN}/network/network.n2048.gz`;
 const TABLES = `${ORIGIN}/tables/endgame.t2048.gz`;
 const BOARD = [2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const NETWORK_INFO = { tuples: 4, weights: 67108864, ms: 20, threads: 1, threadsNote: null };
+const LOADED = [
+  { kind: 'loading', received: 5, total: 10 },
+  { kind: 'network', network: NETWORK_INFO, tables: null, tablesLoading: true, tablesProblem: null },
+  { kind: 'network', network: NETWORK_INFO, tables: { states: 500000 }, tablesLoading: false, tablesProblem: null },
+];
 
 // Two ends of a runtime.Port: messages are structured-cloned and arrive
 // later; disconnect() tells the other end only, as in the browser.
@@ -40,20 +47,29 @@ function portPair() {
   return [port(ends[0], ends[1]), port(ends[1], ends[0])];
 }
 
-// An engine with engine.js's shape; records what it was asked.
-function fakeEngine({ network = true, failLoad = null, tables = true, failTables = null } = {}) {
+// An engine with engine.js's shape; records what it was asked. Its
+// loadEvaluation goes through the given states.
+function fakeEngine({ load = LOADED } = {}) {
+  const state = new EvaluationState();
   const engine = {
     mode: 'worker',
     poolSize: 1,
     fallback: null,
-    evaluation: 'heuristic',
-    networkProblem: null,
-    loads: 0,
-    tableLoads: 0,
-    tables: null,
-    tablesProblem: null,
+    loads: [],
     disposed: false,
     asked: [],
+    get evaluationState() {
+      return state.current;
+    },
+    on: (event, listener) => state.on(listener),
+    async loadEvaluation(options) {
+      engine.loads.push(options);
+      for (const next of load) {
+        await sleep(5);
+        state.set(next);
+      }
+      return state.current;
+    },
     async bestMove(board, settings) {
       engine.asked.push(['bestMove', board, settings]);
       if (!Array.isArray(board) || board.length !== 16) throw new Error('board must be an array of 16 tile values');
@@ -72,38 +88,6 @@ function fakeEngine({ network = true, failLoad = null, tables = true, failTables
       engine.disposed = true;
     },
   };
-  if (network) {
-    engine.loadNetwork = async (url, { onProgress } = {}) => {
-      engine.loads++;
-      engine.evaluation = 'loading';
-      onProgress(5, 10);
-      await sleep(20);
-      onProgress(10, 10);
-      if (failLoad) {
-        engine.evaluation = 'heuristic';
-        engine.networkProblem = failLoad;
-        throw new Error(failLoad);
-      }
-      engine.evaluation = 'network';
-      engine.tables = null; // a new network drops the table
-      return { tuples: 4, weights: 67108864, bytes: 134217800, ms: 20 };
-    };
-  }
-  if (tables) {
-    engine.loadTables = async (url, { onProgress } = {}) => {
-      engine.tableLoads++;
-      onProgress(3, 6);
-      await sleep(10);
-      if (engine.evaluation !== 'network') throw new Error('load the network before the endgame table');
-      if (failTables) {
-        engine.tablesProblem = failTables;
-        throw new Error(failTables);
-      }
-      engine.tables = { tables: 3, states: 500000, targets: [256, 512, 1024], compressedBytes: 651351, ms: 10 };
-      engine.tablesProblem = null;
-      return engine.tables;
-    };
-  }
   return engine;
 }
 
@@ -135,7 +119,7 @@ describe('the forwarding engine', () => {
     expect(proxy.mode).toBe('extension');
     expect(proxy.hostMode).toBe('worker');
     expect(proxy.poolSize).toBe(1);
-    expect(proxy.evaluation).toBe('heuristic');
+    expect(proxy.evaluationState).toEqual({ kind: 'heuristic' });
     expect(await proxy.bestMove(BOARD, { depth: 2 })).toEqual({
       dir: 3,
       values: [1, 2, 3, 4],
@@ -175,109 +159,51 @@ describe('the forwarding engine', () => {
     ]);
   });
 
-  it('loads the network with progress, then says the network plays', async () => {
-    const { connect } = hostWith([fakeEngine()]);
-    const proxy = await connect();
-    const progress = [];
-    const info = await proxy.loadNetwork(NETWORK, {
-      onProgress: (received, total) => progress.push([received, total]),
-    });
-    expect(info).toMatchObject({ tuples: 4, ms: 20 });
-    expect(progress).toEqual([
-      [5, 10],
-      [10, 10],
-    ]);
-    expect(proxy.evaluation).toBe('network');
-    proxy.dispose();
-  });
-
-  it('shares one engine and one network load between tabs', async () => {
+  it("tells every tab each change of the one engine's evaluation", async () => {
     const engine = fakeEngine();
     const { connect, made } = hostWith([engine, fakeEngine()]);
     const [a, b] = await Promise.all([connect(), connect()]);
-    const heard = [];
-    const loads = await Promise.all([
-      a.loadNetwork(NETWORK, { onProgress: () => heard.push('a') }),
-      b.loadNetwork(NETWORK, { onProgress: () => heard.push('b') }),
-    ]);
+    const heard = { a: [], b: [] };
+    a.on('evaluation', (state) => heard.a.push(state));
+    b.on('evaluation', (state) => heard.b.push(state));
+    const end = await a.loadEvaluation({ network: NETWORK, tables: TABLES });
     expect(made).toHaveLength(1);
-    expect(engine.loads).toBe(1);
-    expect(loads[0]).toEqual(loads[1]);
-    expect(heard).toContain('b');
-    // A tab that comes later gets the loaded network at once.
+    expect(engine.loads).toEqual([{ network: NETWORK, tables: TABLES }]);
+    expect(end).toEqual(LOADED.at(-1));
+    await sleep(10);
+    expect(heard.a).toEqual(LOADED);
+    expect(heard.b).toEqual(LOADED);
+    expect(b.evaluationState).toEqual(LOADED.at(-1));
+    // A tab that comes later starts from the state the engine is in.
     const c = await connect();
-    expect(c.evaluation).toBe('network');
-    await c.loadNetwork(NETWORK);
-    expect(engine.loads).toBe(1);
+    expect(c.evaluationState).toEqual(LOADED.at(-1));
     for (const proxy of [a, b, c]) proxy.dispose();
   });
 
-  it('reports a failed load with its reason, and loads again when asked again', async () => {
-    const engine = fakeEngine({ failLoad: 'could not download the network: HTTP 404' });
-    const { connect } = hostWith([engine]);
+  it('passes on why the network did not load', async () => {
+    const failed = { kind: 'failed', reason: 'could not download the network: HTTP 404' };
+    const { connect } = hostWith([fakeEngine({ load: [failed] })]);
     const proxy = await connect();
-    await expect(proxy.loadNetwork(NETWORK)).rejects.toThrow('could not download the network: HTTP 404');
-    expect(proxy.evaluation).toBe('heuristic');
-    expect(proxy.networkProblem).toBe('could not download the network: HTTP 404'); // a failure carries info too
-    await expect(proxy.loadNetwork(NETWORK)).rejects.toThrow('HTTP 404');
-    expect(engine.loads).toBe(2);
+    expect(await proxy.loadEvaluation({ network: NETWORK, tables: null })).toEqual(failed);
+    expect(proxy.evaluationState).toEqual(failed);
+    expect(() => proxy.on('moves', () => {})).toThrow(/unknown engine event "moves"/);
     proxy.dispose();
   });
 
-  it("loads networks from the extension's own files only", async () => {
+  it("loads the network and the table from the extension's own files only", async () => {
     const engine = fakeEngine();
     const { connect } = hostWith([engine]);
     const proxy = await connect();
-    await expect(proxy.loadNetwork('https://example.com/network.n2048.gz')).rejects.toThrow(
+    await expect(proxy.loadEvaluation({ network: 'https://example.com/network.n2048.gz' })).rejects.toThrow(
       'the extension loads its network from its own files only, not from https://example.com/network.n2048.gz',
     );
-    await expect(proxy.loadNetwork('not a url')).rejects.toThrow(/own files only/);
-    expect(engine.loads).toBe(0);
-    proxy.dispose();
-  });
-
-  it('loads the endgame table after the network, once for all tabs, and forwards its state', async () => {
-    const engine = fakeEngine();
-    const { connect } = hostWith([engine]);
-    const [a, b] = await Promise.all([connect(), connect()]);
-    expect(a.tables).toBeNull();
-    await expect(a.loadTables(TABLES)).rejects.toThrow('load the network before the endgame table');
-    await a.loadNetwork(NETWORK);
-    const progress = [];
-    const infos = await Promise.all([
-      a.loadTables(TABLES, { onProgress: (received, total) => progress.push([received, total]) }),
-      b.loadTables(TABLES),
-    ]);
-    expect(engine.tableLoads).toBe(2); // the failed one, then one for both tabs
-    expect(infos[0]).toEqual(infos[1]);
-    expect(infos[0]).toMatchObject({ states: 500000, targets: [256, 512, 1024] });
-    expect(progress).toEqual([[3, 6]]);
-    expect(a.tables).toMatchObject({ states: 500000 });
-    expect(a.tablesProblem).toBeNull();
-    await expect(a.loadTables('https://example.com/endgame.t2048.gz')).rejects.toThrow(
+    await expect(proxy.loadEvaluation({ network: 'not a url' })).rejects.toThrow(/own files only/);
+    await expect(
+      proxy.loadEvaluation({ network: NETWORK, tables: 'https://example.com/endgame.t2048.gz' }),
+    ).rejects.toThrow(
       'the extension loads its endgame table from its own files only, not from https://example.com/endgame.t2048.gz',
     );
-    a.dispose();
-    b.dispose();
-  });
-
-  it("passes on why the table did not load, and the network's state stays", async () => {
-    const { connect } = hostWith([fakeEngine({ failTables: 'the endgame table file is corrupt (bad)' })]);
-    const proxy = await connect();
-    await proxy.loadNetwork(NETWORK);
-    await expect(proxy.loadTables(TABLES)).rejects.toThrow('the endgame table file is corrupt (bad)');
-    expect(proxy.tablesProblem).toBe('the endgame table file is corrupt (bad)');
-    expect(proxy.tables).toBeNull();
-    expect(proxy.evaluation).toBe('network');
-    proxy.dispose();
-  });
-
-  it('has no loadNetwork or loadTables where the engine has none', async () => {
-    const { connect } = hostWith([fakeEngine({ network: false, tables: false })]);
-    const proxy = await connect();
-    expect(proxy.loadNetwork).toBeUndefined();
-    expect(proxy.loadTables).toBeUndefined();
-    expect(proxy.evaluation).toBe('heuristic');
+    expect(engine.loads).toEqual([]);
     proxy.dispose();
   });
 

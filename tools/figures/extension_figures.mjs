@@ -117,7 +117,7 @@ async function playOneGame(page, session, start) {
     await sleep(1000);
     const state = await overlayState(page);
     if (firstMoveAt === null && state.moves > 0) firstMoveAt = Date.now();
-    if (networkAt === null && /learned network \(loaded/.test((await evaluationText(page)) || ''))
+    if (networkAt === null && /learned network \([^)]*loaded in/.test((await evaluationText(page)) || ''))
       networkAt = Date.now();
     if (state.status === 'Game over' || state.messageKind === 'error' || Date.now() - started > minutes * 60_000) break;
   }

@@ -7,13 +7,8 @@ import { detectOriginalPage } from './original_adapter.js';
 import { sleep } from './frames.js';
 import { createOverlay } from './overlay.js';
 import { createPageDriver } from './page_driver.js';
-import {
-  NO_NETWORK_ON_PAGE_THREAD,
-  describeEvaluation,
-  describeNetworkFailure,
-  describeProgress,
-  describeSearch,
-} from './session_text.js';
+import { describeSearch } from './session_text.js';
+import { describeEvaluation } from '../src/ui/evaluation_text.js';
 
 // How often a page with a board but no tiles yet is looked at again.
 const GAME_POLL_MS = 200;
@@ -47,72 +42,27 @@ async function findGame(doc, win, waitMs) {
   return page;
 }
 
-// The endgame table after the network (engine.loadTables): the line names it,
-// or says why not; the network plays on either way.
-function loadTables(engine, url, info, overlay) {
-  if (!url || typeof engine.loadTables !== 'function') return;
-  const show = (tables) => {
-    // The network stopped meanwhile: the check after the next move says so.
-    if (engine.evaluation && engine.evaluation !== 'network') return;
-    overlay.setEvaluation(describeEvaluation(engine, info, tables));
+// The panel's evaluation line follows the engine's state from now on, and
+// the engine loads the network, then the endgame table, by its one policy
+// (engine.loadEvaluation: never on the page's thread, for one). The
+// heuristic plays until the network is in, and on if it fails.
+export function followEvaluation(engine, overlay, { networkUrl = null, tablesUrl = null } = {}) {
+  const show = (state) => {
+    const { text, progress, failed } = describeEvaluation(state);
+    overlay.setEvaluation(text, failed ? 'error' : 'info');
+    overlay.setProgress(progress);
   };
-  show({ loading: true });
-  engine.loadTables(url).then(
-    (tables) => show({ tables }),
-    (err) => show({ problem: oneLine(err) }),
-  );
-}
-
-// Starts the learned network's download beside the play, then the endgame
-// table's (tablesUrl): the engine plays with the heuristic until the network
-// is in, and goes on with it if the network fails. Engines without
-// loadNetwork (older builds) say so, and so does an engine on the page's own
-// thread (no network there). Returns a check to run after each move.
-export function loadNetwork(engine, url, overlay, tablesUrl = null) {
-  let loaded = false;
-  // Should the network stop later (its worker lost), the panel says so once.
-  const check = () => {
-    if (!loaded || engine.evaluation === 'network') return;
-    loaded = false;
-    overlay.setEvaluation(describeNetworkFailure(engine.networkProblem || 'it stopped'), 'error');
-  };
-  if (!url || typeof engine.loadNetwork !== 'function') {
-    overlay.setEvaluation(describeEvaluation(engine));
-    return check;
-  }
-  if (engine.mode === 'main') {
-    overlay.setEvaluation(NO_NETWORK_ON_PAGE_THREAD);
-    return check;
-  }
-  overlay.setEvaluation(describeProgress(0, 0));
-  overlay.setProgress(0);
-  engine
-    .loadNetwork(url, {
-      onProgress(received, total) {
-        overlay.setEvaluation(describeProgress(received, total));
-        overlay.setProgress(total > 0 ? received / total : 0);
-      },
-    })
-    .then(
-      (info) => {
-        overlay.setProgress(null);
-        overlay.setEvaluation(describeEvaluation(engine, info));
-        loaded = true;
-        loadTables(engine, tablesUrl, info, overlay);
-      },
-      (err) => {
-        overlay.setProgress(null);
-        overlay.setEvaluation(describeNetworkFailure(oneLine(err)), 'error');
-      },
-    );
-  return check;
+  show(engine.evaluationState);
+  const stop = engine.on('evaluation', show);
+  engine.loadEvaluation({ network: networkUrl, tables: tablesUrl });
+  return stop;
 }
 
 // options:
 //   globalKey         where the session's controller is kept on window (one per page)
 //   getEngine()       resolves { engine, networkUrl, tablesUrl }: an engine (engine.js's
 //                     API, or something that forwards to one), where its network is and
-//                     where its endgame table is (loaded after the network)
+//                     where its endgame table is (null: none)
 //   settings          the panel's first choices; onSettings(settings) hears changes
 //   autoStart         false: show the panel and wait for Start
 //   quietWithoutGame  true: no panel at all on a page without a game it can play
@@ -178,17 +128,11 @@ export async function startSession({
     }
     engine = got.engine;
     overlay.setMode(describeSearch(engine), engine.fallback || '');
-    const checkEvaluation = loadNetwork(engine, got.networkUrl, overlay, got.tablesUrl);
+    followEvaluation(engine, overlay, got);
     driver = createPageDriver({
       adapter: page.adapter,
       engine,
-      ui: {
-        ...overlay,
-        setStats(stats) {
-          overlay.setStats(stats);
-          checkEvaluation();
-        },
-      },
+      ui: overlay,
       getSettings: overlay.settings,
       visibility: pageVisibility(doc),
     });

@@ -2,7 +2,8 @@
 // engine (createEngine's worker pool, and the learned network once loaded)
 // shared by every tab's content script, started on the first connection and
 // disposed a while after the last one goes, so a network of 134 MB in memory
-// is loaded once, not once per tab.
+// is loaded once, not once per tab. Each change of its evaluation is sent to
+// every tab.
 import { HOST_OPS } from './engine_protocol.js';
 
 const OPS = new Set(HOST_OPS);
@@ -17,14 +18,22 @@ function reasonOf(err) {
 // idleMs: how long the engine outlives its last port.
 export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
   let starting = null;
-  // The network's and the table's loads, by operation: { url, promise, listeners }.
-  const loads = new Map();
   let idleTimer = null;
   const ports = new Set();
 
+  // Every tab hears each change of the one engine's evaluation.
+  function broadcast(state) {
+    for (const port of ports) post(port, { event: 'evaluation', state });
+  }
+
   function engine() {
     if (!starting) {
-      starting = Promise.resolve().then(createEngine);
+      starting = Promise.resolve()
+        .then(createEngine)
+        .then((e) => {
+          e.on('evaluation', broadcast);
+          return e;
+        });
       // A failed start may be tried again by the next request.
       starting.catch(() => {
         starting = null;
@@ -38,46 +47,24 @@ export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
       mode: e.mode,
       poolSize: e.poolSize,
       fallback: e.fallback || null,
-      evaluation: e.evaluation || 'heuristic',
-      networkProblem: e.networkProblem || null,
-      canLoadNetwork: typeof e.loadNetwork === 'function',
-      tables: e.tables || null,
-      tablesProblem: e.tablesProblem || null,
-      canLoadTables: typeof e.loadTables === 'function',
+      evaluationState: e.evaluationState,
     };
   }
 
-  // One load per file for all tabs (the network, then the table beside it;
-  // op: 'loadNetwork' or 'loadTables'): later callers wait for the first and
-  // hear its progress.
-  function loadShared(e, op, url, onProgress) {
-    const what = op === 'loadNetwork' ? 'network' : 'endgame table';
-    if (typeof e[op] !== 'function') throw new Error(`this engine cannot load the ${what}`);
-    // A prefix, not URL.origin: some runtimes give extension URLs a "null" origin.
-    if (typeof url !== 'string' || !url.startsWith(`${ownOrigin}/`)) {
-      throw new Error(`the extension loads its ${what} from its own files only, not from ${url}`);
+  // The network and the table load from the extension's own files only; the
+  // engine loads them once for all tabs (a later tab's call waits for the
+  // first load, or answers at once).
+  function loadEvaluation(e, { network = null, tables = null } = {}) {
+    for (const [what, url] of [
+      ['network', network],
+      ['endgame table', tables],
+    ]) {
+      // A prefix, not URL.origin: some runtimes give extension URLs a "null" origin.
+      if (url !== null && (typeof url !== 'string' || !url.startsWith(`${ownOrigin}/`))) {
+        throw new Error(`the extension loads its ${what} from its own files only, not from ${url}`);
+      }
     }
-    const current = loads.get(op);
-    if (current && current.url === url) {
-      current.listeners.add(onProgress);
-      const { promise, listeners } = current;
-      return promise.finally(() => listeners.delete(onProgress));
-    }
-    // A new network drops the table that lived beside the old one.
-    if (op === 'loadNetwork') loads.delete('loadTables');
-    // The first progress may come before the load returns.
-    const listeners = new Set([onProgress]);
-    const promise = e[op](url, {
-      onProgress: (received, total) => {
-        for (const listener of listeners) listener(received, total);
-      },
-    });
-    const entry = { url, promise, listeners };
-    loads.set(op, entry);
-    promise.catch(() => {
-      if (loads.get(op) === entry) loads.delete(op);
-    });
-    return promise.finally(() => listeners.delete(onProgress));
+    return e.loadEvaluation({ network, tables });
   }
 
   function post(port, message) {
@@ -96,14 +83,13 @@ export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
       if (!Array.isArray(args)) throw new Error(`the arguments of "${op}" must be a list`);
       e = await engine();
       let result = null;
-      if (op === 'loadNetwork' || op === 'loadTables') {
-        result = await loadShared(e, op, args[0], (received, total) => post(port, { id, progress: [received, total] }));
+      if (op === 'loadEvaluation') {
+        result = await loadEvaluation(e, args[0]);
       } else if (op !== 'hello' && op !== 'ping') {
         result = await e[op](...args);
       }
       post(port, { id, ok: true, result, info: infoOf(e) });
     } catch (err) {
-      // With the engine's state where it started: a failed load's reason is in it.
       post(port, { id, ok: false, error: reasonOf(err), ...(e ? { info: infoOf(e) } : {}) });
     }
   }
@@ -112,7 +98,6 @@ export function createEngineHost({ createEngine, ownOrigin, idleMs = 60_000 }) {
     idleTimer = null;
     const was = starting;
     starting = null;
-    loads.clear();
     if (was)
       was.then(
         (e) => e.dispose(),

@@ -3,11 +3,11 @@
 // script asks the service worker to make sure that document exists, then
 // talks to it over a port named PORT_NAME:
 //   content -> host   { id, op, args }          op in HOST_OPS
-//   host -> content   { id, progress: [received, total] }   (loadNetwork, loadTables)
-//                     { id, ok: true, result, info } | { id, ok: false, error, info? }
-// info: { mode, poolSize, fallback, evaluation, networkProblem, canLoadNetwork,
-// tables, tablesProblem, canLoadTables }, the host engine's state after the
-// operation (with a failure too, once the engine has started).
+//   host -> content   { id, ok: true, result, info } | { id, ok: false, error, info? }
+//                     { event: 'evaluation', state }: each change of the engine's
+//                     evaluation (web/src/engine/evaluation_state.js), to every tab
+// info: { mode, poolSize, fallback, evaluationState }, the host engine's state
+// after the operation (with a failure too, once the engine has started).
 export const PORT_NAME = 'ai2048-engine';
 export const ENSURE_HOST = 'ai2048:ensure-engine-host';
 export const OFFSCREEN_PATH = 'extension/offscreen.html';
@@ -24,6 +24,5 @@ export const HOST_OPS = Object.freeze([
   'applyMove',
   'legalMoves',
   'gameOver',
-  'loadNetwork',
-  'loadTables',
+  'loadEvaluation',
 ]);

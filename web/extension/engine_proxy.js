@@ -1,11 +1,12 @@
 // The content script's engine: the same methods the page driver and the
-// session use (bestMove, applyMove, legalMoves, gameOver, loadNetwork,
-// loadTables, dispose, mode, poolSize, fallback, evaluation, networkProblem,
-// tables, tablesProblem), each forwarded over a port
+// session use (bestMove, applyMove, legalMoves, gameOver, loadEvaluation,
+// dispose, mode, poolSize, fallback, evaluationState, on('evaluation')), each
+// forwarded over a port
 // to the engine in the extension's offscreen document. That engine searches
 // in workers under the extension's own origin and policy, so a page's
 // Content Security Policy never reaches it.
 import { PORT_NAME } from './engine_protocol.js';
+import { EvaluationState } from '../src/engine/evaluation_state.js';
 
 // The port went away: the offscreen document closed, or the extension was
 // reloaded or removed.
@@ -25,13 +26,16 @@ export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
     pending.clear();
   }
 
+  // The host engine's evaluation, as its events tell it.
+  const evaluation = new EvaluationState();
+
   port.onMessage.addListener((message) => {
-    const call = message && pending.get(message.id);
-    if (!call) return;
-    if (message.progress) {
-      if (call.onProgress) call.onProgress(message.progress[0], message.progress[1]);
+    if (message && message.event === 'evaluation') {
+      evaluation.set(message.state);
       return;
     }
+    const call = message && pending.get(message.id);
+    if (!call) return;
     pending.delete(message.id);
     if (message.info) info = message.info;
     if (message.ok) call.resolve(message.result);
@@ -39,11 +43,11 @@ export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
   });
   port.onDisconnect.addListener(() => failAll(GONE));
 
-  function call(op, args, onProgress = null) {
+  function call(op, args) {
     if (gone) return Promise.reject(new Error(gone));
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject, onProgress });
+      pending.set(id, { resolve, reject });
       try {
         port.postMessage({ id, op, args });
       } catch {
@@ -66,19 +70,15 @@ export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
     get fallback() {
       return info.fallback || null;
     },
-    get evaluation() {
-      return info.evaluation || 'heuristic';
+    get evaluationState() {
+      return evaluation.current;
     },
-    get networkProblem() {
-      return info.networkProblem || null;
+    on(event, listener) {
+      if (event !== 'evaluation') throw new Error(`unknown engine event "${event}": the engine has "evaluation"`);
+      return evaluation.on(listener);
     },
-    // The endgame table: what loadTables resolved to, or why it is not in use.
-    get tables() {
-      return info.tables || null;
-    },
-    get tablesProblem() {
-      return info.tablesProblem || null;
-    },
+    // Asks the host's engine for its network and table (engine.loadEvaluation).
+    loadEvaluation: ({ network = null, tables = null } = {}) => call('loadEvaluation', [{ network, tables }]),
     bestMove: (board, settings = {}) => call('bestMove', [board, settings]),
     applyMove: (board, dir) => call('applyMove', [board, dir]),
     legalMoves: (board) => call('legalMoves', [board]),
@@ -101,19 +101,13 @@ export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
   });
   try {
     await Promise.race([call('hello', []), late]);
+    // The state when the engine answered; its events follow on the same port.
+    if (info.evaluationState) evaluation.set(info.evaluationState);
   } catch (err) {
     engine.dispose();
     throw err;
   } finally {
     clearTimeout(timer);
-  }
-  // Engines from before the network (engine.js without loadNetwork) have none.
-  if (info.canLoadNetwork) {
-    engine.loadNetwork = (url, { onProgress } = {}) => call('loadNetwork', [url], onProgress);
-  }
-  // Nor do engines from before the endgame tables.
-  if (info.canLoadTables) {
-    engine.loadTables = (url, { onProgress } = {}) => call('loadTables', [url], onProgress);
   }
   return engine;
 }

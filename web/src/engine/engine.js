@@ -13,7 +13,17 @@
 //   await engine.placeTile(board, cell, value)  // the board with that tile
 //   engine.dispose()
 //
-// The learned evaluation (an n-tuple network, cpp/ai/ntuple.h):
+// The evaluation, by the one loading policy (evaluation_policy.js: never on
+// the page's thread, a memory floor, after the first paint, the table after
+// the network), as the pages, the bookmarklet and the extension use it:
+//   await engine.loadEvaluation({ network, tables, offReason })
+//                      network, tables: a URL, undefined for the shipped file,
+//                      or null for none. Resolves to the final state.
+//   engine.evaluationState  {kind: 'heuristic' | 'loading' | 'network' | 'off'
+//                      | 'failed', ...} (evaluation_state.js)
+//   engine.on('evaluation', listener)  listener(state) on each change;
+//                      returns a function that stops it
+// The learned evaluation (an n-tuple network, cpp/ai/ntuple.h), by hand:
 //   await engine.loadNetwork(url, { onProgress(received, total) })
 //                      downloads the .n2048.gz (default DEFAULT_NETWORK_URL,
 //                      the shipped one beside the site) into one network
@@ -86,6 +96,8 @@ import { MainThreadExecutor, startWorkerExecutor } from './executors.js';
 import { searchBestMove } from './root_search.js';
 import { MAX_THREADS, defaultPoolSize, defaultThreads } from './pool_size.js';
 import { THREADS_WASM_URL, loadWasm } from './wasm_loader.js';
+import { EvaluationState } from './evaluation_state.js';
+import { afterFirstPaint, networkProblem } from './evaluation_policy.js';
 import { browserWorkerFactory } from './worker_factory.js';
 
 export { boardProblem, validateBoard } from './board_check.js';
@@ -136,17 +148,17 @@ function workerFactoryOf(options) {
 }
 
 // The executor that holds the network: a worker of its own where the pool
-// runs on workers, else (as the pool) the main thread.
+// runs on workers (never the page's thread then: should the worker not
+// start, the network does not load), else (as the pool) the main thread.
 async function startNetworkExecutor(options, wasm, poolOnWorkers) {
-  const createWorker = poolOnWorkers ? workerFactoryOf(options) : null;
-  if (createWorker) {
-    try {
-      return await startWorkerExecutor(createWorker, WORKER_URL, wasm, options.workerStartMs ?? 15000);
-    } catch {
-      // The main thread, as for the pool.
-    }
+  if (!poolOnWorkers) return MainThreadExecutor.create(wasm);
+  const createWorker = workerFactoryOf(options);
+  if (!createWorker) throw new Error("the network's worker could not start: Web Workers are not available here");
+  try {
+    return await startWorkerExecutor(createWorker, WORKER_URL, wasm, options.workerStartMs ?? 15000);
+  } catch (err) {
+    throw new Error(`the network's worker could not start (${err?.message ?? err})`, { cause: err });
   }
-  return MainThreadExecutor.create(wasm);
 }
 
 function wantedThreads(options) {
@@ -218,6 +230,8 @@ class Engine {
   #threadsNote = null;
   #tables = null;
   #tablesProblem = null;
+  #state = new EvaluationState();
+  #evaluationLoad = null;
 
   constructor(executors, fallback, wasm, options) {
     this.#fallback = fallback;
@@ -266,6 +280,52 @@ class Engine {
     return this.#networkLoading ? 'loading' : 'heuristic';
   }
 
+  // The evaluation in use, as evaluation_state.js describes it.
+  get evaluationState() {
+    return this.#state.current;
+  }
+
+  // on('evaluation', listener): listener(state) hears each change of
+  // evaluationState. Returns a function that stops it.
+  on(event, listener) {
+    if (event !== 'evaluation') throw new Error(`unknown engine event "${event}": the engine has "evaluation"`);
+    return this.#state.on(listener);
+  }
+
+  // The learned network and then the endgame table, by the one loading policy
+  // (evaluation_policy.js): network and tables are a URL, undefined for the
+  // shipped file, or null for none (offReason says why). Resolves to the
+  // final evaluationState; never rejects for a file that does not load (the
+  // state says why). A second call waits for the first, unless that one
+  // failed (then it tries again).
+  loadEvaluation(options = {}) {
+    return this.#checked(() => {
+      this.#evaluationLoad ??= this.#loadEvaluation(options).then((state) => {
+        if (state.kind === 'failed') this.#evaluationLoad = null;
+        return state;
+      });
+      return this.#evaluationLoad;
+    });
+  }
+
+  async #loadEvaluation({ network, tables, offReason, deviceMemory } = {}) {
+    if (this.#networkExecutor) return this.#state.current;
+    const problem =
+      network === null ? (offReason ?? 'the learned network is turned off') : networkProblem(this.mode, deviceMemory);
+    if (problem) {
+      this.#state.set({ kind: 'off', reason: problem });
+      return this.#state.current;
+    }
+    await afterFirstPaint();
+    try {
+      await this.loadNetwork(network ?? DEFAULT_NETWORK_URL);
+    } catch {
+      return this.#state.current; // 'failed', with the reason
+    }
+    if (tables !== null) await this.loadTables(tables ?? DEFAULT_TABLES_URL).catch(() => {});
+    return this.#state.current;
+  }
+
   bestMove(board, settings = {}) {
     return this.#checked(() => {
       if (this.#searchesWithNetwork(settings)) return this.#networkSearch(board, settings);
@@ -307,9 +367,36 @@ class Engine {
 
   loadNetwork(url = DEFAULT_NETWORK_URL, { onProgress } = {}) {
     return this.#checked(() => {
-      this.#networkLoading ??= this.#startNetwork(String(url), onProgress).finally(() => {
-        this.#networkLoading = null;
-      });
+      if (!this.#networkLoading) {
+        const before = this.#state.current;
+        this.#state.set({ kind: 'loading', received: 0, total: 0 });
+        const progress = (received, total) => {
+          this.#state.set({ kind: 'loading', received, total });
+          onProgress?.(received, total);
+        };
+        this.#networkLoading = this.#startNetwork(String(url), progress).then(
+          (info) => {
+            this.#state.set({
+              kind: 'network',
+              network: info,
+              tables: null,
+              tablesLoading: false,
+              tablesProblem: null,
+            });
+            return info;
+          },
+          (err) => {
+            // A network already in plays on; else the heuristic, and why.
+            this.#state.set(this.#networkExecutor ? before : { kind: 'failed', reason: err.message });
+            throw err;
+          },
+        );
+        this.#networkLoading
+          .catch(() => {})
+          .finally(() => {
+            this.#networkLoading = null;
+          });
+      }
       return this.#networkLoading;
     });
   }
@@ -320,14 +407,18 @@ class Engine {
       const executor = this.#networkExecutor;
       try {
         if (!executor) throw new Error('the endgame table needs the network: load it first');
+        this.#state.updateNetwork({ tablesLoading: true });
         const info = await executor.call('loadTables', [String(url)], onProgress);
         if (this.#networkExecutor !== executor) throw new Error("the network's worker stopped");
         this.#tables = info;
         this.#tablesProblem = null;
+        this.#state.updateNetwork({ tables: info, tablesLoading: false, tablesProblem: null });
         return info;
       } catch (err) {
         const reason = String(err?.message ?? err);
         this.#tablesProblem = reason;
+        if (this.#networkExecutor === executor)
+          this.#state.updateNetwork({ tablesLoading: false, tablesProblem: reason });
         throw new Error(reason, { cause: err });
       }
     });
@@ -389,6 +480,7 @@ class Engine {
     this.#networkProblem = reason;
     if (this.#tables) this.#tablesProblem = reason;
     this.#tables = null;
+    this.#state.set({ kind: 'failed', reason, lost: true });
   }
 
   // The one place that picks a search's path. Root parallelism

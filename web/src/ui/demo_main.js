@@ -10,7 +10,7 @@ import { loadEngine } from './engine_loader.js';
 import { bindEvilSwitch, evilSpawner } from './evil_mode.js';
 import { GameTally, MilestoneTracker } from './game_tally.js';
 import { LivePanel } from './panel.js';
-import { loadNetworkAfterPaint } from './network_status.js';
+import { showEvaluation } from './evaluation_view.js';
 import { registerServiceWorker } from './offline.js';
 import { BoardRenderer } from './renderer.js';
 import { loadSettings } from './settings_store.js';
@@ -31,7 +31,7 @@ let nextGameTimer = null;
 const seedOf = (index) => (baseSeed + index) >>> 0;
 
 const engine = loadEngine();
-loadNetworkAfterPaint(engine, document.querySelector('.ai-network')).finally(registerServiceWorker);
+showEvaluation(engine, document.querySelector('.ai-network')).finally(registerServiceWorker);
 const evil = evilSpawner(engine);
 const game = Game.inMemory({ random: seededRandom(seedOf(0)), spawner: settings.evil ? evil : null });
 const controller = new AutoplayController({ game, engine, ...settings });

@@ -7,7 +7,7 @@ import { personSpawner } from '../game/spawners.js';
 import { AiResponder } from './ai_responder.js';
 import { fillSelect } from './controls.js';
 import { loadEngine } from './engine_loader.js';
-import { loadNetworkAfterPaint } from './network_status.js';
+import { showEvaluation } from './evaluation_view.js';
 import { registerServiceWorker } from './offline.js';
 import { PlacePanel } from './place_view.js';
 import { PLAYERS, strengthsFor } from './presets.js';
@@ -24,7 +24,7 @@ const controls = document.querySelector('.place-controls');
 // Nobody waits on "You win!" here: the AI plays on past 2048.
 const game = Game.inMemory({ spawner: personSpawner, pauseAtWin: false });
 const engine = loadEngine();
-loadNetworkAfterPaint(engine, document.querySelector('.ai-network')).finally(registerServiceWorker);
+showEvaluation(engine, document.querySelector('.ai-network')).finally(registerServiceWorker);
 const responder = new AiResponder({ game, engine, ...settings });
 
 const renderer = new BoardRenderer(gameContainer, { animate: true });

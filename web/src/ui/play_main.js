@@ -9,7 +9,7 @@ import { bindEvilSwitch, evilSpawner } from './evil_mode.js';
 import { HintView } from './hint_view.js';
 import { InputManager } from './input.js';
 import { LivePanel } from './panel.js';
-import { loadNetworkAfterPaint } from './network_status.js';
+import { showEvaluation } from './evaluation_view.js';
 import { registerServiceWorker } from './offline.js';
 import { BoardRenderer } from './renderer.js';
 import { DEFAULT_PLAY_STRENGTH, DEFAULT_PLAYER, DEFAULT_SPEED } from './presets.js';
@@ -24,7 +24,7 @@ const settings = loadSettings({
   defaults: { speed: DEFAULT_SPEED, strength: DEFAULT_PLAY_STRENGTH, player: DEFAULT_PLAYER, evil: false },
 });
 const engine = loadEngine();
-loadNetworkAfterPaint(engine, document.querySelector('.ai-network')).finally(registerServiceWorker);
+showEvaluation(engine, document.querySelector('.ai-network')).finally(registerServiceWorker);
 const evil = evilSpawner(engine);
 const game = new Game({ spawner: settings.evil ? evil : null });
 const controller = new AutoplayController({ game, engine, ...settings });
