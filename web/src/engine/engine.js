@@ -13,6 +13,11 @@
 //   await engine.placeTile(board, cell, value)  // the board with that tile
 //   engine.dispose()
 //
+// The files, by job: start-up (startup.js: the pool's workers and their
+// fallbacks), the network's executor (network_executor.js: its worker or
+// threads, loads, evaluation state), the loading policy
+// (evaluation_policy.js), and the routing of each call (here: Engine).
+//
 // The evaluation, by the one loading policy (evaluation_policy.js: never on
 // the page's thread, a memory floor, after the first paint, the table after
 // the network), as the pages, the bookmarklet and the extension use it:
@@ -92,45 +97,18 @@
 // Worker-like object with postMessage, onmessage, onerror and terminate; for
 // Node's worker_threads or custom setups), workerStartMs (start-up timeout).
 import { Dispatcher } from './dispatcher.js';
-import { MainThreadExecutor, startWorkerExecutor } from './executors.js';
+import { MainThreadExecutor } from './executors.js';
+import { DEFAULT_NETWORK_URL, DEFAULT_TABLES_URL, NetworkExecutor, wantedThreads } from './network_executor.js';
 import { searchBestMove } from './root_search.js';
-import { MAX_THREADS, defaultPoolSize, defaultThreads } from './pool_size.js';
-import { THREADS_WASM_URL, loadWasm } from './wasm_loader.js';
-import { EvaluationState } from './evaluation_state.js';
-import { afterFirstPaint, networkProblem } from './evaluation_policy.js';
-import { browserWorkerFactory } from './worker_factory.js';
+import { startExecutors } from './startup.js';
+import { loadWasm } from './wasm_loader.js';
 
 export { boardProblem, validateBoard } from './board_check.js';
+export { DEFAULT_NETWORK_URL, DEFAULT_TABLES_URL, threadsProblem } from './network_executor.js';
+export { WORKER_URL } from './startup.js';
 export const DIRECTION_NAMES = Object.freeze(['up', 'right', 'down', 'left']);
 export const PLAYER_NAMES = Object.freeze(['expectimax', 'minimax', 'montecarlo', 'greedy', 'corner']);
 export const DEFAULT_EVIL_DEPTH = 1;
-export const WORKER_URL = new URL('./search_worker.js', import.meta.url).href;
-export const DEFAULT_NETWORK_URL = new URL('../../network/network.n2048.gz', import.meta.url).href;
-export const DEFAULT_TABLES_URL = new URL('../../tables/endgame.t2048.gz', import.meta.url).href;
-
-const MAX_POOL = 16;
-const WARM_UP_BOARD = [2, 4, 8, 16, 0, 2, 4, 8, 0, 0, 2, 0, 0, 0, 0, 0];
-
-function requestedPoolSize(options) {
-  if (options.workers === false) return 0;
-  const size = options.poolSize ?? defaultPoolSize();
-  if (!Number.isInteger(size) || size < 1 || size > MAX_POOL) {
-    throw new Error(`poolSize must be a whole number from 1 to ${MAX_POOL}, got ${size}`);
-  }
-  return size;
-}
-
-async function startWorkers(createWorker, count, wasm, timeoutMs) {
-  const attempts = await Promise.allSettled(
-    Array.from({ length: count }, () =>
-      Promise.resolve().then(() => startWorkerExecutor(createWorker, WORKER_URL, wasm, timeoutMs)),
-    ),
-  );
-  return {
-    started: attempts.filter((a) => a.status === 'fulfilled').map((a) => a.value),
-    problem: attempts.find((a) => a.status === 'rejected')?.reason?.message,
-  };
-}
 
 function isObject(settings) {
   return settings !== null && typeof settings === 'object';
@@ -143,104 +121,21 @@ function isExpectimax(settings) {
   return player === undefined || player === 'expectimax';
 }
 
-function workerFactoryOf(options) {
-  return options.createWorker ?? browserWorkerFactory();
-}
-
-// The executor that holds the network: a worker of its own where the pool
-// runs on workers (never the page's thread then: should the worker not
-// start, the network does not load), else (as the pool) the main thread.
-async function startNetworkExecutor(options, wasm, poolOnWorkers) {
-  if (!poolOnWorkers) return MainThreadExecutor.create(wasm);
-  const createWorker = workerFactoryOf(options);
-  if (!createWorker) throw new Error("the network's worker could not start: Web Workers are not available here");
-  try {
-    return await startWorkerExecutor(createWorker, WORKER_URL, wasm, options.workerStartMs ?? 15000);
-  } catch (err) {
-    throw new Error(`the network's worker could not start (${err?.message ?? err})`, { cause: err });
-  }
-}
-
-function wantedThreads(options) {
-  const threads = options.threads ?? defaultThreads();
-  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
-    throw new Error(`threads must be a whole number from 1 to ${MAX_THREADS}, got ${threads}`);
-  }
-  return threads;
-}
-
-// Why the network's search cannot use WebAssembly threads here, or null.
-export function threadsProblem(options = {}, scope = globalThis) {
-  if (options.workers === false) return 'the engine runs without workers';
-  if (!scope.crossOriginIsolated) return 'page not cross-origin isolated';
-  if (typeof scope.SharedArrayBuffer !== 'function') return 'no SharedArrayBuffer in this browser';
-  // The threads' workers start from the engine's own address: a page may not
-  // start them from another origin (the bookmarklet's engine).
-  const origin = scope.location?.origin;
-  if (origin && origin !== 'null' && new URL(WORKER_URL).origin !== origin) {
-    return 'the engine is served from another origin than the page';
-  }
-  return null;
-}
-
-// The network's executor with the threads build: a worker whose module starts
-// threads - 1 thread workers of its own.
-async function startThreadsExecutor(options, threads) {
-  const createWorker = workerFactoryOf(options);
-  if (!createWorker) throw new Error('Web Workers are not available here');
-  const wasm = await loadWasm({ wasmUrl: options.threadsWasmUrl ?? THREADS_WASM_URL });
-  return startWorkerExecutor(createWorker, WORKER_URL, wasm, options.workerStartMs ?? 15000, { threads });
-}
-
-// The executors the engine starts with, and why there are fewer than asked for.
-async function startExecutors(options, wasm) {
-  const wanted = requestedPoolSize(options);
-  if (wanted === 0) return { executors: [await MainThreadExecutor.create(wasm)], fallback: null };
-  const createWorker = workerFactoryOf(options);
-  let problem = 'Web Workers are not available here';
-  if (createWorker) {
-    const timeoutMs = options.workerStartMs ?? 15000;
-    let { started, problem: first } = await startWorkers(createWorker, wanted, wasm, timeoutMs);
-    problem = first;
-    if (started.length === 0 && wanted > 1) {
-      ({ started } = await startWorkers(createWorker, 1, wasm, timeoutMs));
-    }
-    if (started.length > 0) {
-      const fallback = started.length < wanted ? `${started.length} of ${wanted} workers started (${problem})` : null;
-      return { executors: started, fallback };
-    }
-  }
-  return {
-    executors: [await MainThreadExecutor.create(wasm)],
-    fallback: `searching on the main thread: workers could not start (${problem})`,
-  };
-}
-
+// The API, and the routing of each call: the pool (dispatcher.js) or the
+// network's executor (network_executor.js).
 class Engine {
   #dispatcher;
   #fallback;
   #disposed = false;
-  #options;
-  #wasm;
-  #networkExecutor = null;
-  #networkLoading = null;
-  #network = null;
-  #networkProblem = null;
-  #threads = 1;
-  #threadsNote = null;
-  #tables = null;
-  #tablesProblem = null;
-  #state = new EvaluationState();
-  #evaluationLoad = null;
+  #network;
 
   constructor(executors, fallback, wasm, options) {
     this.#fallback = fallback;
-    this.#wasm = wasm;
-    this.#options = options;
     this.#dispatcher = new Dispatcher(executors, async (reason) => {
       this.#fallback = `searching on the main thread: the workers stopped (${reason})`;
       return MainThreadExecutor.create(wasm);
     });
+    this.#network = new NetworkExecutor({ options, wasm, poolMode: () => this.mode });
   }
 
   get mode() {
@@ -256,74 +151,48 @@ class Engine {
   get fallback() {
     return this.#fallback;
   }
+  get evaluation() {
+    return this.#network.evaluation;
+  }
+  get evaluationState() {
+    return this.#network.state.current;
+  }
   get network() {
-    return this.#network;
+    return this.#network.network;
   }
   get networkProblem() {
-    return this.#networkProblem;
+    return this.#network.problem;
   }
   get threads() {
-    return this.#networkExecutor ? this.#threads : 1;
+    return this.#network.threads;
   }
   get threadsNote() {
-    return this.#threadsNote;
+    return this.#network.threadsNote;
   }
   get tables() {
-    return this.#tables;
+    return this.#network.tables;
   }
   get tablesProblem() {
-    return this.#tablesProblem;
-  }
-
-  get evaluation() {
-    if (this.#networkExecutor) return 'network';
-    return this.#networkLoading ? 'loading' : 'heuristic';
-  }
-
-  // The evaluation in use, as evaluation_state.js describes it.
-  get evaluationState() {
-    return this.#state.current;
+    return this.#network.tablesProblem;
   }
 
   // on('evaluation', listener): listener(state) hears each change of
   // evaluationState. Returns a function that stops it.
   on(event, listener) {
     if (event !== 'evaluation') throw new Error(`unknown engine event "${event}": the engine has "evaluation"`);
-    return this.#state.on(listener);
+    return this.#network.state.on(listener);
   }
 
-  // The learned network and then the endgame table, by the one loading policy
-  // (evaluation_policy.js): network and tables are a URL, undefined for the
-  // shipped file, or null for none (offReason says why). Resolves to the
-  // final evaluationState; never rejects for a file that does not load (the
-  // state says why). A second call waits for the first, unless that one
-  // failed (then it tries again).
   loadEvaluation(options = {}) {
-    return this.#checked(() => {
-      this.#evaluationLoad ??= this.#loadEvaluation(options).then((state) => {
-        if (state.kind === 'failed') this.#evaluationLoad = null;
-        return state;
-      });
-      return this.#evaluationLoad;
-    });
+    return this.#checked(() => this.#network.loadEvaluation(options));
   }
 
-  async #loadEvaluation({ network, tables, offReason, deviceMemory } = {}) {
-    if (this.#networkExecutor) return this.#state.current;
-    const problem =
-      network === null ? (offReason ?? 'the learned network is turned off') : networkProblem(this.mode, deviceMemory);
-    if (problem) {
-      this.#state.set({ kind: 'off', reason: problem });
-      return this.#state.current;
-    }
-    await afterFirstPaint();
-    try {
-      await this.loadNetwork(network ?? DEFAULT_NETWORK_URL);
-    } catch {
-      return this.#state.current; // 'failed', with the reason
-    }
-    if (tables !== null) await this.loadTables(tables ?? DEFAULT_TABLES_URL).catch(() => {});
-    return this.#state.current;
+  loadNetwork(url = DEFAULT_NETWORK_URL, { onProgress } = {}) {
+    return this.#checked(() => this.#network.load(url, onProgress));
+  }
+
+  loadTables(url = DEFAULT_TABLES_URL, { onProgress } = {}) {
+    return this.#checked(() => this.#network.loadTables(url, onProgress));
   }
 
   bestMove(board, settings = {}) {
@@ -333,154 +202,27 @@ class Engine {
     });
   }
 
-  #heuristicSearch(board, settings) {
-    return this.#searchesByRoot(settings)
-      ? searchBestMove(this.#dispatcher, board, settings)
-      : this.#dispatcher.run('search', [board, settings]);
-  }
-
+  // With a network, expectimax runs whole on its executor, unless the
+  // settings ask for the heuristic.
   #searchesWithNetwork(settings) {
-    return (
-      Boolean(this.#networkExecutor) && isObject(settings) && isExpectimax(settings) && settings.eval !== 'heuristic'
-    );
+    return this.#network.loaded && isObject(settings) && isExpectimax(settings) && settings.eval !== 'heuristic';
   }
 
   // Should the network's executor stop (a crash, out of memory), the search
-  // runs again with the heuristic and the engine says why from then on.
+  // runs again with the heuristic; the state says why from then on.
   async #networkSearch(board, settings) {
-    const executor = this.#networkExecutor;
     try {
-      return await executor.call('search', [board, this.#networkSettings(settings)]);
+      return await this.#network.search(board, settings);
     } catch (err) {
       if (!err?.executorLost) throw err;
-      this.#loseNetwork(executor, err.message);
       return this.#heuristicSearch(board, settings);
     }
   }
 
-  // The network search's settings: its threads, at most the executor's.
-  #networkSettings(settings) {
-    const asked = settings.threads ?? this.#threads;
-    const threads = Number.isInteger(asked) ? Math.max(1, Math.min(asked, this.#threads)) : asked;
-    return { ...settings, eval: 'network', threads };
-  }
-
-  loadNetwork(url = DEFAULT_NETWORK_URL, { onProgress } = {}) {
-    return this.#checked(() => {
-      if (!this.#networkLoading) {
-        const before = this.#state.current;
-        this.#state.set({ kind: 'loading', received: 0, total: 0 });
-        const progress = (received, total) => {
-          this.#state.set({ kind: 'loading', received, total });
-          onProgress?.(received, total);
-        };
-        this.#networkLoading = this.#startNetwork(String(url), progress).then(
-          (info) => {
-            this.#state.set({
-              kind: 'network',
-              network: info,
-              tables: null,
-              tablesLoading: false,
-              tablesProblem: null,
-            });
-            return info;
-          },
-          (err) => {
-            // A network already in plays on; else the heuristic, and why.
-            this.#state.set(this.#networkExecutor ? before : { kind: 'failed', reason: err.message });
-            throw err;
-          },
-        );
-        this.#networkLoading
-          .catch(() => {})
-          .finally(() => {
-            this.#networkLoading = null;
-          });
-      }
-      return this.#networkLoading;
-    });
-  }
-
-  // The tables live beside the network, on its executor: load the network first.
-  loadTables(url = DEFAULT_TABLES_URL, { onProgress } = {}) {
-    return this.#checked(async () => {
-      const executor = this.#networkExecutor;
-      try {
-        if (!executor) throw new Error('the endgame table needs the network: load it first');
-        this.#state.updateNetwork({ tablesLoading: true });
-        const info = await executor.call('loadTables', [String(url)], onProgress);
-        if (this.#networkExecutor !== executor) throw new Error("the network's worker stopped");
-        this.#tables = info;
-        this.#tablesProblem = null;
-        this.#state.updateNetwork({ tables: info, tablesLoading: false, tablesProblem: null });
-        return info;
-      } catch (err) {
-        const reason = String(err?.message ?? err);
-        this.#tablesProblem = reason;
-        if (this.#networkExecutor === executor)
-          this.#state.updateNetwork({ tablesLoading: false, tablesProblem: reason });
-        throw new Error(reason, { cause: err });
-      }
-    });
-  }
-
-  // The threads build where it can run, else (or should it fail to start)
-  // the single-threaded one.
-  async #startNetworkExecutor() {
-    const threads = wantedThreads(this.#options);
-    const problem = threads > 1 ? threadsProblem(this.#options) : 'one thread asked for';
-    if (!problem && this.mode !== 'main') {
-      try {
-        return { executor: await startThreadsExecutor(this.#options, threads), threads, note: null };
-      } catch (err) {
-        const note = `the threads could not start (${err?.message ?? err})`;
-        return { executor: await startNetworkExecutor(this.#options, this.#wasm, true), threads: 1, note };
-      }
-    }
-    const executor = await startNetworkExecutor(this.#options, this.#wasm, this.mode !== 'main');
-    return { executor, threads: 1, note: problem ?? 'searching on the main thread' };
-  }
-
-  async #startNetwork(url, onProgress) {
-    let executor = null;
-    try {
-      let threads, note;
-      ({ executor, threads, note } = await this.#startNetworkExecutor());
-      const loaded = await executor.call('loadNetwork', [url], onProgress);
-      // The threads start at the first threaded search: start them now.
-      if (threads > 1) await executor.call('search', [WARM_UP_BOARD, { depth: 1, eval: 'network', threads }]);
-      if (this.#disposed) throw new Error('the engine was disposed');
-      const info = { ...loaded, threads, threadsNote: note };
-      this.#networkExecutor?.terminate();
-      this.#networkExecutor = executor;
-      this.#tables = null; // they lived on the old executor
-      this.#threads = threads;
-      this.#threadsNote = note;
-      this.#network = info;
-      this.#networkProblem = null;
-      executor.onLost = (reason) => this.#loseNetwork(executor, reason);
-      return info;
-    } catch (err) {
-      executor?.terminate();
-      const reason = String(err?.message ?? err);
-      this.#networkProblem = reason;
-      throw new Error(reason, { cause: err });
-    }
-  }
-
-  // An executor that held the network stopped; a later one may have replaced it.
-  #loseNetwork(executor, reason) {
-    if (this.#networkExecutor === executor) this.#dropNetwork(`the network's worker stopped (${reason})`);
-  }
-
-  #dropNetwork(reason) {
-    this.#networkExecutor?.terminate();
-    this.#networkExecutor = null;
-    this.#network = null;
-    this.#networkProblem = reason;
-    if (this.#tables) this.#tablesProblem = reason;
-    this.#tables = null;
-    this.#state.set({ kind: 'failed', reason, lost: true });
+  #heuristicSearch(board, settings) {
+    return this.#searchesByRoot(settings)
+      ? searchBestMove(this.#dispatcher, board, settings)
+      : this.#dispatcher.run('search', [board, settings]);
   }
 
   // The one place that picks a search's path. Root parallelism
@@ -521,8 +263,7 @@ class Engine {
   dispose() {
     this.#disposed = true;
     this.#dispatcher.dispose();
-    this.#networkExecutor?.terminate();
-    this.#networkExecutor = null;
+    this.#network.dispose();
   }
 
   #checked(call) {
