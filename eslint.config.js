@@ -1,5 +1,5 @@
 // ESLint for the JavaScript: the recommended rules, with each folder's globals
-// (browser code in web/src, web/bookmarklet and web/extension, Node for the
+// (browser code in web/src, web/bookmarklet, web/page_session and web/extension, Node for the
 // scripts, the tests and the measurement tools in tools/). Formatting is
 // Prettier's alone: eslint-config-prettier turns off the rules that would
 // disagree with it. `npm run lint` runs both.
@@ -22,7 +22,7 @@ export default [
   },
   // The page, its workers and the bookmarklet run in the browser.
   {
-    files: ['web/src/**/*.js', 'web/bookmarklet/**/*.js', 'tests/e2e/fixtures/**/*.js'],
+    files: ['web/src/**/*.js', 'web/bookmarklet/**/*.js', 'web/page_session/**/*.js', 'tests/e2e/fixtures/**/*.js'],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
   // The browser extension: pages, content scripts and its background service worker.

@@ -1,11 +1,11 @@
 // The bookmarklet's pure parts: reading the original page's state, the rules
 // it uses to tell game over from an ignored move, the loader's one-line code.
 import { describe, expect, it } from 'vitest';
-import { boardFromTileClasses, parseScoreText, parseTileClasses } from '../../web/bookmarklet/page_state.js';
+import { boardFromTileClasses, parseScoreText, parseTileClasses } from '../../web/page_session/page_state.js';
 import { parseGameState } from '../../web/src/game/saved_state.js';
 import { canMove, legalMoves as legalDirections } from '../../web/src/game/rules.js';
 import { baseFromPage, bookmarkletUrl, compact, loaderCode } from '../../web/bookmarklet/loader.js';
-import { searchSettingsFor, MAIN_THREAD_SLICE_MS } from '../../web/bookmarklet/settings.js';
+import { searchSettingsFor, MAIN_THREAD_SLICE_MS } from '../../web/page_session/settings.js';
 
 // The original's saved shape: cells[x][y], column first.
 function savedState(board, extra = {}) {

@@ -73,7 +73,7 @@ describe("the extension's files", () => {
     for (const name of [CLICK_SCRIPT, AUTO_SCRIPT]) {
       const code = fs.readFileSync(inExtension(name), 'utf8');
       expect(() => new vm.Script(code, { filename: name })).not.toThrow();
-      expect(code).toContain('// bookmarklet/play_session.js');
+      expect(code).toContain('// page_session/play_session.js');
     }
   });
 

@@ -10,7 +10,7 @@ import {
   sitePattern,
 } from '../../web/extension/site_access.js';
 import { SETTINGS_KEY, loadSettings, saveSettings } from '../../web/extension/settings_storage.js';
-import { DEFAULT_SETTINGS } from '../../web/bookmarklet/settings.js';
+import { DEFAULT_SETTINGS } from '../../web/page_session/settings.js';
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../../web/src/ui/presets.js';
 
 // chrome.permissions and chrome.scripting as far as site_access.js uses them.

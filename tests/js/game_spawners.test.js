@@ -8,9 +8,9 @@ import { legalMoves, moveBoard } from '../../web/src/game/rules.js';
 import { personSpawner } from '../../web/src/game/spawners.js';
 import { MemoryStorage } from '../../web/src/game/storage.js';
 import { AutoplayController } from '../../web/src/ui/autoplay_controller.js';
-import { AiResponder } from '../../web/src/ui/ai_responder.js';
+import { AiResponder } from '../../web/src/pages/ai_responder.js';
 import { evilSpawner } from '../../web/src/ui/evil_mode.js';
-import { turnText } from '../../web/src/ui/place_view.js';
+import { turnText } from '../../web/src/pages/place_view.js';
 import { searchSettings, strengthFor, strengthsFor } from '../../web/src/ui/presets.js';
 import { loadSettings, saveSettings } from '../../web/src/ui/settings_store.js';
 

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { InputManager, swipeDirection } from '../../web/src/ui/input.js';
 import { loadSettings, saveSettings } from '../../web/src/ui/settings_store.js';
-import { GameTally, MilestoneTracker } from '../../web/src/ui/game_tally.js';
+import { GameTally, MilestoneTracker } from '../../web/src/pages/game_tally.js';
 import { RateMeter } from '../../web/src/ui/rate_meter.js';
-import { niceStep } from '../../web/src/ui/chart.js';
+import { niceStep } from '../../web/src/pages/chart.js';
 import { MemoryStorage } from '../../web/src/game/storage.js';
 import { summaryText } from '../../web/src/ui/controls.js';
 import { poolSizeFrom } from '../../web/src/ui/engine_loader.js';

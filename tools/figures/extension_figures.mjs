@@ -28,7 +28,7 @@ import {
 import { launchWithExtension } from '../../tests/e2e/extension_helpers.js';
 import { extensionDir, extensionZip } from '../../web/scripts/build_extension.mjs';
 import { SETTINGS_KEY } from '../../web/extension/settings_storage.js';
-import { DEFAULT_SETTINGS } from '../../web/bookmarklet/settings.js';
+import { DEFAULT_SETTINGS } from '../../web/page_session/settings.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

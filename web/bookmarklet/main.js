@@ -2,7 +2,7 @@
 // session (play_session.js) whose engine runs in the page itself, loaded from
 // the same server as this file, with the learned network and the endgame table
 // beside it.
-import { startSession } from './play_session.js';
+import { startSession } from '../page_session/play_session.js';
 
 const GLOBAL = '__ai2048Bookmarklet';
 const ENGINE_URL = new URL('../src/engine/engine.js', import.meta.url).href;

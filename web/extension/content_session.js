@@ -1,9 +1,9 @@
 // The extension's content side, shared by its two entry scripts: a session
-// (bookmarklet/play_session.js, the bookmarklet's own code path) whose engine
+// (page_session/play_session.js, the bookmarklet's own code path) whose engine
 // is the forwarding one (engine_proxy.js) and whose settings live in the
 // extension's storage. It runs in the content script's isolated world: the
 // page's scripts see neither it nor its global.
-import { startSession } from '../bookmarklet/play_session.js';
+import { startSession } from '../page_session/play_session.js';
 import { connectExtensionEngine } from './engine_proxy.js';
 import { ENSURE_HOST, NETWORK_PATH, TABLES_PATH } from './engine_protocol.js';
 import { loadSettings, saveSettings } from './settings_storage.js';

@@ -1,7 +1,7 @@
 // The panel's settings (speed, strength, keep playing after 2048), kept in
 // the extension's storage so every page and every visit starts with the last
 // choices. area: chrome.storage.local, or a fake with get/set.
-import { normalizeSettings } from '../bookmarklet/settings.js';
+import { normalizeSettings } from '../page_session/settings.js';
 
 export const SETTINGS_KEY = 'panelSettings';
 

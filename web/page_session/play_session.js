@@ -1,7 +1,8 @@
-// One AI session on a page, shared by the two loaders: the bookmarklet's
-// payload (main.js: the engine runs in the page) and the browser extension's
-// content scripts (extension/content_*.js: the engine runs in the extension's
-// own document, reached by messages). Both show the same panel and drive the
+// One AI session on someone else's 2048 page (web/page_session/: reading and
+// driving the page, and the panel), shared by the two loaders: the
+// bookmarklet's payload (bookmarklet/main.js: the engine runs in the page) and
+// the browser extension's content scripts (extension/content_*.js: the engine
+// runs in the extension's own document, reached by messages). Both show the same panel and drive the
 // page with the same page driver; only how they get an engine differs.
 import { detectOriginalPage } from './original_adapter.js';
 import { sleep } from './frames.js';

@@ -2,18 +2,18 @@
 // Step and Autoplay on top of it, with a choice of player and Evil mode.
 import { Game } from '../game/game.js';
 import { browserStorage } from '../game/storage.js';
-import { AutoplayController } from './autoplay_controller.js';
-import { AiControls } from './controls.js';
-import { loadEngine } from './engine_loader.js';
-import { bindEvilSwitch, evilSpawner } from './evil_mode.js';
-import { HintView } from './hint_view.js';
-import { InputManager } from './input.js';
-import { LivePanel } from './panel.js';
-import { showEvaluation } from './evaluation_view.js';
-import { registerServiceWorker } from './offline.js';
-import { BoardRenderer } from './renderer.js';
-import { DEFAULT_PLAY_STRENGTH, DEFAULT_PLAYER, DEFAULT_SPEED } from './presets.js';
-import { loadSettings, saveSettings } from './settings_store.js';
+import { AutoplayController } from '../ui/autoplay_controller.js';
+import { AiControls } from '../ui/controls.js';
+import { loadEngine } from '../ui/engine_loader.js';
+import { bindEvilSwitch, evilSpawner } from '../ui/evil_mode.js';
+import { HintView } from '../ui/hint_view.js';
+import { InputManager } from '../ui/input.js';
+import { LivePanel } from '../ui/panel.js';
+import { showEvaluation } from '../ui/evaluation_view.js';
+import { registerServiceWorker } from '../ui/offline.js';
+import { BoardRenderer } from '../ui/renderer.js';
+import { DEFAULT_PLAY_STRENGTH, DEFAULT_PLAYER, DEFAULT_SPEED } from '../ui/presets.js';
+import { loadSettings, saveSettings } from '../ui/settings_store.js';
 
 const AI_KEYS = { 80: 'autoplay', 78: 'step', 73: 'hint' }; // P, N, I
 

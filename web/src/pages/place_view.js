@@ -2,8 +2,8 @@
 // turn it is (pure, tested without a browser) and the panel of the AI's last
 // move. The figures are also kept as data-* attributes for tests.
 import { DIRECTION_ARROWS, DIRECTION_NAMES } from '../game/rules.js';
-import { formatValue } from './format.js';
-import { HintView } from './hint_view.js';
+import { formatValue } from '../ui/format.js';
+import { HintView } from '../ui/hint_view.js';
 
 export function turnText(responder, game) {
   const turn = responder.turn();

@@ -3,7 +3,7 @@
 // win message both ways, re-reads the board after a user's move and pauses
 // while the tab is hidden.
 import { describe, expect, it } from 'vitest';
-import { createPageDriver } from '../../web/bookmarklet/page_driver.js';
+import { createPageDriver } from '../../web/page_session/page_driver.js';
 import { canMove, legalMoves as legalDirections } from '../../web/src/game/rules.js';
 
 function slide(board, dir) {

@@ -1,4 +1,4 @@
-// The bookmarklet's settings: its defaults, and how a choice from its overlay
+// The page session's settings (the bookmarklet's and the extension's): its defaults, and how a choice from its overlay
 // (the lists in src/ui/presets.js) becomes a pace and a search budget.
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../src/ui/presets.js';
 

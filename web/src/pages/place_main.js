@@ -5,14 +5,14 @@
 import { Game } from '../game/game.js';
 import { personSpawner } from '../game/spawners.js';
 import { AiResponder } from './ai_responder.js';
-import { fillSelect } from './controls.js';
-import { loadEngine } from './engine_loader.js';
-import { showEvaluation } from './evaluation_view.js';
-import { registerServiceWorker } from './offline.js';
+import { fillSelect } from '../ui/controls.js';
+import { loadEngine } from '../ui/engine_loader.js';
+import { showEvaluation } from '../ui/evaluation_view.js';
+import { registerServiceWorker } from '../ui/offline.js';
 import { PlacePanel } from './place_view.js';
-import { PLAYERS, strengthsFor } from './presets.js';
-import { BoardRenderer } from './renderer.js';
-import { loadSettings } from './settings_store.js';
+import { PLAYERS, strengthsFor } from '../ui/presets.js';
+import { BoardRenderer } from '../ui/renderer.js';
+import { loadSettings } from '../ui/settings_store.js';
 import { TileChooser } from './tile_chooser.js';
 
 const settings = loadSettings({

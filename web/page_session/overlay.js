@@ -1,4 +1,4 @@
-// The bookmarklet's panel, inside a shadow root so the host page's styles
+// The page session's panel (the bookmarklet's and the extension's), inside a shadow root so the host page's styles
 // neither reach it nor are touched by it. Keys typed in the panel stay in the
 // panel (the game listens on the whole document).
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../src/ui/presets.js';

@@ -2,8 +2,8 @@
 // completes the board (the two opening tiles, then one after every AI move),
 // the AI chooses a move with the chosen player and plays it; the person then
 // places the next tile. The game is over when the AI has no move.
-import { DEFAULT_PLAYER, DEFAULT_STRENGTH, searchSettings } from './presets.js';
-import { AiChoice } from './ai_choice.js';
+import { DEFAULT_PLAYER, DEFAULT_STRENGTH, searchSettings } from '../ui/presets.js';
+import { AiChoice } from '../ui/ai_choice.js';
 
 export class AiResponder extends AiChoice {
   constructor({ game, engine, player = DEFAULT_PLAYER, strength = DEFAULT_STRENGTH }) {

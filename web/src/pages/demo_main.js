@@ -2,18 +2,18 @@
 // a live chart, the milestones of the current game and a record over games.
 import { Game } from '../game/game.js';
 import { normalizeSeed, seededRandom } from '../game/rng.js';
-import { AutoplayController } from './autoplay_controller.js';
-import { AiControls } from './controls.js';
+import { AutoplayController } from '../ui/autoplay_controller.js';
+import { AiControls } from '../ui/controls.js';
 import { ScoreChart } from './chart.js';
 import { renderMilestones, renderTally } from './demo_view.js';
-import { loadEngine } from './engine_loader.js';
-import { bindEvilSwitch, evilSpawner } from './evil_mode.js';
+import { loadEngine } from '../ui/engine_loader.js';
+import { bindEvilSwitch, evilSpawner } from '../ui/evil_mode.js';
 import { GameTally, MilestoneTracker } from './game_tally.js';
-import { LivePanel } from './panel.js';
-import { showEvaluation } from './evaluation_view.js';
-import { registerServiceWorker } from './offline.js';
-import { BoardRenderer } from './renderer.js';
-import { loadSettings } from './settings_store.js';
+import { LivePanel } from '../ui/panel.js';
+import { showEvaluation } from '../ui/evaluation_view.js';
+import { registerServiceWorker } from '../ui/offline.js';
+import { BoardRenderer } from '../ui/renderer.js';
+import { loadSettings } from '../ui/settings_store.js';
 
 const DEFAULT_SEED = 1;
 const params = new URLSearchParams(location.search);

@@ -1,6 +1,6 @@
 // The demo page's record: the milestones of the current game and the tables
 // over finished games.
-import { formatPercent } from './format.js';
+import { formatPercent } from '../ui/format.js';
 
 function cell(doc, text) {
   const td = doc.createElement('td');

@@ -1,10 +1,10 @@
 // What the panel says about the engine (where it searches, which evaluation,
 // the network's download), and the settings a saved copy may bring back.
 import { describe, expect, it } from 'vitest';
-import { describeChoice, describeSearch, describeStats } from '../../web/bookmarklet/session_text.js';
-import { followEvaluation } from '../../web/bookmarklet/play_session.js';
+import { describeChoice, describeSearch, describeStats } from '../../web/page_session/session_text.js';
+import { followEvaluation } from '../../web/page_session/play_session.js';
 import { EvaluationState } from '../../web/src/engine/evaluation_state.js';
-import { DEFAULT_SETTINGS, normalizeSettings } from '../../web/bookmarklet/settings.js';
+import { DEFAULT_SETTINGS, normalizeSettings } from '../../web/page_session/settings.js';
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../../web/src/ui/presets.js';
 
 describe("the panel's engine line", () => {
