@@ -61,7 +61,7 @@ int run_bench(const Args& args) {
   SearchSettings settings = search_settings(args);
   EvaluationSettings evaluation = evaluation_settings(args);
   apply_default_depth(args, evaluation, &settings);
-  ExpectimaxSearcher searcher(make_evaluation(evaluation));
+  ExpectimaxSearcher& searcher = session().searcher(evaluation);
   {
     // Warm-up: allocates the table and brings the row tables into cache.
     Tiles first;

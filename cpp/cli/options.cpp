@@ -1,10 +1,5 @@
 #include "cli/options.h"
 
-#include <map>
-#include <mutex>
-
-#include "network/network_io.h"
-
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -134,20 +129,11 @@ HeuristicWeights heuristic_weights(const Args& args) {
 
 namespace {
 
-// Networks are loaded once per path and shared by every thread's player.
-// The key holds the downgrading choice too (one run uses one).
-std::shared_ptr<const QuantizedNetwork> shared_network(const std::string& path, bool downgrade) {
-  static std::mutex mutex;
-  static std::map<std::pair<std::string, bool>, std::shared_ptr<const QuantizedNetwork>> loaded;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = loaded.find({path, downgrade});
-  if (it != loaded.end()) return it->second;
-  DecodedNetwork decoded;
+// The session loads each network once and shares it with every thread's player.
+std::shared_ptr<const QuantizedNetwork> shared_network(const std::string& path) {
   std::string error;
-  if (!load_network(path, &decoded, &error)) throw UsageError(error);
-  auto net = std::make_shared<QuantizedNetwork>(decoded.to_quantized());
-  net->set_downgrade(downgrade);
-  loaded[{path, downgrade}] = net;
+  auto net = session().network_file(path, &error);
+  if (!net) throw UsageError(error);
   return net;
 }
 
@@ -159,12 +145,20 @@ bool file_exists(const std::string& path) {
 
 }  // namespace
 
+EngineSession& session() {
+  static EngineSession instance;
+  return instance;
+}
+
+bool budget_given(const Args& args) {
+  for (const char* option : {"--depth", "--nodes", "--time-ms", "--min-depth", "--max-depth"})
+    if (args.has(option)) return true;
+  return false;
+}
+
 void apply_default_depth(const Args& args, const EvaluationSettings& evaluation,
                          SearchSettings* s) {
-  if (evaluation.name != "network") return;
-  for (const char* option : {"--depth", "--nodes", "--time-ms", "--min-depth", "--max-depth"})
-    if (args.has(option)) return;
-  s->depth = kNetworkDepth;
+  EngineSession::apply_default_depth(evaluation, budget_given(args), s);
 }
 
 std::string default_network_path() {
@@ -201,7 +195,8 @@ EvaluationSettings evaluation_settings(const Args& args) {
     throw UsageError("--downgrade must be on or off, got \"" + downgrade + "\"");
   if (args.has("--downgrade") && e.name != "network")
     throw UsageError("--downgrade applies to --eval network only");
-  if (e.name == "network") e.network = shared_network(path, downgrade == "on");
+  e.downgrade = downgrade == "on";
+  if (e.name == "network") e.network = shared_network(path);
   return e;
 }
 

@@ -9,6 +9,7 @@
 
 #include "eval/evaluation.h"
 #include "search/search_settings.h"
+#include "session/engine_session.h"
 
 namespace g2048::cli {
 
@@ -58,10 +59,12 @@ HeuristicWeights heuristic_weights(const Args& args);
 // --eval heuristic|network, --network FILE, --weights: the evaluation, with the
 // network loaded (once per file). Default: the shipped network when present.
 EvaluationSettings evaluation_settings(const Args& args);
-// With the network and no budget or depth bound given: depth kNetworkDepth.
-// (The depth chosen from the position suits the heuristic, whose nodes cost a
-// twentieth of the network's.)
-constexpr int kNetworkDepth = 2;
+// The CLI's engine session (session/engine_session.h): the files it loaded.
+EngineSession& session();
+// Whether any of --depth --nodes --time-ms --min-depth --max-depth is given.
+bool budget_given(const Args& args);
+// With none of them: the evaluation's default depth, if it has one (the
+// network's 2), as EngineSession::apply_default_depth.
 void apply_default_depth(const Args& args, const EvaluationSettings& evaluation, SearchSettings* s);
 // The weight step (score points) of the 16-bit networks the CLI writes. 64
 // keeps the trained 4x6 network's file under the browser's 24 MB (23 MB, 26.9 M

@@ -2,13 +2,7 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <map>
-#include <mutex>
 #include <sstream>
-
-#include "endgame/table_builder.h"
-#include "endgame/table_file.h"
-#include "network/network_io.h"
 
 namespace g2048::cli {
 
@@ -16,27 +10,12 @@ const std::vector<std::string> kTableOptions = {"--tables", "--table-margin", "-
 
 namespace {
 
-// Tables are loaded once per path and shared by every thread's player.
+// The session loads each table path once and shares it with every thread's player.
 std::vector<std::shared_ptr<const endgame::EndgameTable>> shared_tables(const std::string& path) {
-  namespace fs = std::filesystem;
-  static std::mutex mutex;
-  static std::map<std::string, std::vector<std::shared_ptr<const endgame::EndgameTable>>> loaded;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = loaded.find(path);
-  if (it != loaded.end()) return it->second;
-  std::vector<std::shared_ptr<const endgame::EndgameTable>> tables;
   std::string error;
-  if (fs::is_regular_file(path)) {
-    std::vector<std::uint8_t> bytes;
-    if (!read_network_bytes(path, &bytes, &error) ||
-        !endgame::decode_table_file(bytes.data(), bytes.size(), &tables, &error))
-      throw UsageError(path + ": " + error);
-  } else {
-    auto table = std::make_shared<endgame::EndgameTable>();
-    if (!endgame::load_table_dir(path, table.get(), &error)) throw UsageError(error);
-    tables.push_back(table);
-  }
-  return loaded[path] = tables;
+  auto tables = session().table_path(path, &error);
+  if (!error.empty()) throw UsageError(error);
+  return tables;
 }
 
 }  // namespace

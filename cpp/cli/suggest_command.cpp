@@ -4,7 +4,6 @@
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
-#include "search/expectimax_searcher.h"
 
 namespace g2048::cli {
 
@@ -20,12 +19,10 @@ int run_suggest(const Args& args) {
   std::string error;
   if (!parse_board_text(text, &tiles, &error)) throw UsageError(error);
   if (game_over(tiles)) throw UsageError("the board has no legal move: the game is over");
-  SearchSettings settings = search_settings(args);
   EvaluationSettings evaluation = evaluation_settings(args);
-  apply_default_depth(args, evaluation, &settings);
-  ExpectimaxSearcher searcher(make_evaluation(evaluation));
-  SearchResult r = endgame::verify_with_tables(table_settings(args, evaluation.name == "network"),
-                                               tiles, searcher.search(tiles, settings));
+  session().tables() = table_settings(args, evaluation.name == "network");
+  SearchResult r =
+      session().search(tiles, search_settings(args), evaluation, budget_given(args), true);
   // tableRate only when an endgame table chose the move.
   std::string table = r.table_rate >= 0 ? ",\"tableRate\":" + json_number(r.table_rate) : "";
   std::printf(

@@ -15,7 +15,7 @@
 
 #include <cstdint>
 
-#include "eval/board_evaluator.h"
+#include "engine/board.h"
 
 namespace g2048 {
 
@@ -27,10 +27,12 @@ struct ClassicWeights {
   double max_tile = 1.0;
 };
 
-class ClassicEvaluator : public BoardEvaluator {
+// Minimax's evaluation (the concept in evaluator.h, of which minimax uses
+// evaluate() only); not in the list, since expectimax does not search with it.
+class ClassicEvaluator {
  public:
   explicit ClassicEvaluator(const ClassicWeights& w = ClassicWeights()) : w_(w) {}
-  double evaluate(Board b) const override;
+  double evaluate(Board b) const;
   const ClassicWeights& weights() const { return w_; }
 
   // The per-line features the value is built from (a row, leftmost cell in the

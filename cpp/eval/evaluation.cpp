@@ -3,28 +3,24 @@
 namespace g2048 {
 
 const std::vector<std::string>& evaluation_names() {
-  static const std::vector<std::string> names = {"heuristic", "network"};
+  static const std::vector<std::string> names = EvaluatorNames<Evaluator>::get();
   return names;
 }
 
 std::string validate_evaluation(const EvaluationSettings& s) {
-  if (s.name == "heuristic") return "";
-  if (s.name == "network")
+  if (s.name == Heuristic::kName) return "";
+  if (s.name == NetworkEval::kName)
     return s.network ? "" : "the network evaluation needs a network (none is loaded)";
-  return "unknown evaluation \"" + s.name + "\" (heuristic, network)";
+  std::string names;
+  for (const std::string& n : evaluation_names()) names += (names.empty() ? "" : ", ") + n;
+  return "unknown evaluation \"" + s.name + "\" (" + names + ")";
 }
 
-Evaluation make_evaluation(const EvaluationSettings& s) {
-  Evaluation e;
-  if (s.name == "network" && s.network) {
-    e.network = s.network;
-  } else if (s.weights == HeuristicWeights()) {
-    // The shared standard table, built once: not owned.
-    e.heuristic = std::shared_ptr<const Heuristic>(&Heuristic::standard(), [](const Heuristic*) {});
-  } else {
-    e.heuristic = std::make_shared<const Heuristic>(s.weights);
-  }
-  return e;
+Evaluator make_evaluator(const EvaluationSettings& s) {
+  if (s.name == NetworkEval::kName && s.network) return NetworkEval(*s.network, s.downgrade);
+  // The standard table is built once and shared by its copies.
+  if (s.weights == HeuristicWeights()) return Heuristic::standard();
+  return Heuristic(s.weights);
 }
 
 }  // namespace g2048

@@ -1,15 +1,15 @@
-// The one place that makes a position evaluation by name, for every part that
-// searches (players, the CLI, the WebAssembly bindings):
+// The one place that makes an evaluation (evaluator.h) from settings, for
+// every part that searches (players, the session, the CLI, the bindings):
 //   heuristic  nneonneo's row-table heuristic (heuristic.h), weights as data
-//   network    a learned n-tuple network (ntuple.h), loaded by the caller
+//   network    a learned n-tuple network's weights (network/ntuple.h), loaded
+//              by the caller, with the network's policy (network_eval.h)
 #pragma once
 
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "eval/heuristic.h"
-#include "network/ntuple.h"
+#include "eval/evaluator.h"
 
 namespace g2048 {
 
@@ -17,13 +17,7 @@ struct EvaluationSettings {
   std::string name = "heuristic";
   HeuristicWeights weights;                         // heuristic
   std::shared_ptr<const QuantizedNetwork> network;  // network
-};
-
-// What a searcher evaluates with: exactly one of the two is set.
-struct Evaluation {
-  std::shared_ptr<const Heuristic> heuristic;
-  std::shared_ptr<const QuantizedNetwork> network;
-  std::string name() const { return network ? "network" : "heuristic"; }
+  bool downgrade = true;                            // network: tile downgrading
 };
 
 const std::vector<std::string>& evaluation_names();  // "heuristic", "network"
@@ -32,6 +26,6 @@ const std::vector<std::string>& evaluation_names();  // "heuristic", "network"
 std::string validate_evaluation(const EvaluationSettings& settings);
 
 // The evaluation; the standard heuristic on bad settings (check them first).
-Evaluation make_evaluation(const EvaluationSettings& settings);
+Evaluator make_evaluator(const EvaluationSettings& settings);
 
 }  // namespace g2048

@@ -51,12 +51,15 @@ double score_row(const int rank[4], const HeuristicWeights& w) {
 
 }  // namespace
 
-Heuristic::Heuristic(const HeuristicWeights& w) : weights_(w), table_(65536) {
+Heuristic::Heuristic(const HeuristicWeights& w) : weights_(w) {
+  auto rows = std::make_shared<std::vector<float>>(65536);
   for (int r = 0; r < 65536; ++r) {
     int rank[4];
     for (int i = 0; i < 4; ++i) rank[i] = (r >> (4 * i)) & 0xF;
-    table_[r] = static_cast<float>(score_row(rank, w));
+    (*rows)[r] = static_cast<float>(score_row(rank, w));
   }
+  table_ = rows->data();
+  rows_ = std::move(rows);
 }
 
 const Heuristic& Heuristic::standard() {

@@ -5,6 +5,7 @@
 // ../shared/reference/published-results.md), implemented here from that formula.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -48,13 +49,17 @@ inline bool HeuristicWeights::operator==(const HeuristicWeights& o) const {
 // Reads "name=value,name=value" over the defaults; false and a message on error.
 bool parse_weights(const std::string& text, HeuristicWeights* out, std::string* error);
 
+// Copies share one table, so the evaluation list (evaluator.h) holds it by value.
 class Heuristic {
  public:
   explicit Heuristic(const HeuristicWeights& w = HeuristicWeights());
+  static constexpr const char* kName = "heuristic";
   // Values rank positions, they do not count score: the search adds no gains.
   static constexpr bool kScoresMoves = false;
   // Eight lookups in a small table: cheaper than a cache.
   static constexpr bool kCacheLeaves = false;
+  // No default depth: a search with no budget chooses it from the position.
+  static constexpr int kDefaultDepth = 0;
   const HeuristicWeights& weights() const { return weights_; }
   float row_value(std::uint16_t row) const { return table_[row]; }
 
@@ -71,7 +76,8 @@ class Heuristic {
 
  private:
   HeuristicWeights weights_;
-  std::vector<float> table_;
+  std::shared_ptr<const std::vector<float>> rows_;  // owns what table_ points into
+  const float* table_;
 };
 
 }  // namespace g2048

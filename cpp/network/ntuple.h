@@ -116,36 +116,6 @@ void sum_features(const NTupleLayout& layout, const Weight* w, const Board* boar
   }
 }
 
-// Tile downgrading (the n-tuple literature's treatment of the stages training
-// rarely reaches; Guei et al. 2021): a board whose largest tile is 16384 or
-// more and that lacks some smaller tile is evaluated as the board with every
-// tile above the largest missing one halved, a board of the 8192 stage the
-// network knows well, and its value is doubled (halving those tiles about
-// halves the score still to come). Measured over 100 seeded games at depth 2,
-// the first shipped network's average rose from 329,245 to 349,123 and its 32768
-// rate from 1% to 6% (docs/results/2026-11-network-training.md).
-constexpr int kDowngradeFrom = 14;       // the largest tile's exponent: 16384
-constexpr float kDowngradeScale = 2.0f;  // the downgraded board's value times this
-
-// The board the network evaluates for b, and the factor on its value.
-inline Board downgraded(Board b, float* scale) {
-  *scale = 1.0f;
-  int seen = 0;
-  for (int i = 0; i < 16; ++i) seen |= 1 << cell(b, i);
-  int top = 31 - __builtin_clz(seen);
-  if (top < kDowngradeFrom) return b;
-  int gap = top - 1;
-  while (gap >= 1 && (seen >> gap & 1)) --gap;
-  if (gap < 1) return b;
-  Board out = 0;
-  for (int i = 0; i < 16; ++i) {
-    int e = cell(b, i);
-    out |= static_cast<Board>(e > gap ? e - 1 : e) << (4 * i);
-  }
-  *scale = kDowngradeScale;
-  return out;
-}
-
 // Float weights: the trainer's network.
 class NTupleNetwork {
  public:
@@ -185,7 +155,8 @@ class NTupleNetwork {
   std::vector<float> weights_;
 };
 
-// 16-bit weights and one scale: the search's network. The weights are one
+// 16-bit weights and one scale: the search's network, weights only (how the
+// search evaluates with it is NetworkEval's: eval/network_eval.h). The weights are one
 // malloc'd block shared by copies (read-only once filled), so a failed
 // allocation is an answer (allocate() returns false), never an abort, in
 // WebAssembly too.
@@ -198,45 +169,26 @@ class QuantizedNetwork {
   // where needed for the largest magnitude to fit in 16 bits. A coarser step
   // compresses better (see network_file.h).
   static QuantizedNetwork from(const NTupleNetwork& net, float min_step = 0.0f);
-  // Values are the score still to come: the search adds each move's gain.
-  static constexpr bool kScoresMoves = true;
-  // 8 x tuples lookups in tables far larger than the caches: worth caching.
-  static constexpr bool kCacheLeaves = true;
-
   const NTupleLayout& layout() const { return layout_; }
   std::int16_t* weights() { return weights_.get(); }
   const std::int16_t* weights() const { return weights_.get(); }
   std::size_t size() const { return size_; }
   float scale() const { return scale_; }
 
-  // With tile downgrading (see downgraded()) unless it is switched off.
+  // The value of b as stored: the weights summed, times the scale. The search
+  // evaluates through NetworkEval (eval/network_eval.h), which adds its policy.
   float evaluate(Board b) const {
-    float factor = 1.0f;
-    if (downgrade_) b = downgraded(b, &factor);
     const std::int16_t* w = weights_.get();
     std::int32_t sum = 0;
     layout_.for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
-    return static_cast<float>(sum) * scale_ * factor;
+    return static_cast<float>(sum) * scale_;
   }
-  // The values of n boards (n <= 4), the same as evaluate() one by one.
-  void evaluate_many(const Board* boards, int n, float* out) const {
-    Board seen[4] = {0, 0, 0, 0};
-    float factor[4] = {1.0f, 1.0f, 1.0f, 1.0f};
-    for (int k = 0; k < n; ++k)
-      seen[k] = downgrade_ ? downgraded(boards[k], &factor[k]) : boards[k];
-    std::int32_t sum[4];
-    sum_features(layout_, weights_.get(), seen, n, sum);
-    for (int k = 0; k < n; ++k) out[k] = static_cast<float>(sum[k]) * scale_ * factor[k];
-  }
-  bool downgrades() const { return downgrade_; }
-  void set_downgrade(bool on) { downgrade_ = on; }
 
  private:
   NTupleLayout layout_;
   std::shared_ptr<std::int16_t> weights_;
   std::size_t size_ = 0;
   float scale_ = 1.0f;
-  bool downgrade_ = true;
 };
 
 }  // namespace g2048

@@ -12,7 +12,7 @@ class ExpectimaxPlayer : public Player {
  public:
   ExpectimaxPlayer(const SearchSettings& settings, const EvaluationSettings& evaluation,
                    endgame::TableSettings tables = {})
-      : settings_(settings), tables_(std::move(tables)), searcher_(make_evaluation(evaluation)) {}
+      : settings_(settings), tables_(std::move(tables)), searcher_(make_evaluator(evaluation)) {}
   SearchResult choose(const Tiles& board) override {
     return endgame::verify_with_tables(tables_, board, searcher_.search(board, settings_));
   }

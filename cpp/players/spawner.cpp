@@ -41,8 +41,8 @@ bool RandomSpawner::place(const Tiles& board, bool, Rng& rng, Placement* out, st
   return false;
 }
 
-EvilSpawner::EvilSpawner(int depth, Evaluation evaluation)
-    : depth_(depth), evaluator_(std::move(evaluation)), search_(evaluator_, true) {}
+EvilSpawner::EvilSpawner(int depth, Evaluator evaluator)
+    : depth_(depth), search_(std::move(evaluator), true) {}
 
 bool EvilSpawner::place(const Tiles& board, bool opening, Rng& rng, Placement* out,
                         std::string* error) {
@@ -59,7 +59,7 @@ bool EvilSpawner::place(const Tiles& board, bool opening, Rng& rng, Placement* o
     if (board.exponent[i] != 0) continue;
     for (int e : {1, 2}) {
       Board child = b | (Board(e) << (4 * i));
-      options[n++] = Option{child, evaluator_.evaluate(child), Placement{i, e == 1 ? 2 : 4}};
+      options[n++] = Option{child, search_.evaluate(child), Placement{i, e == 1 ? 2 : 4}};
     }
   }
   if (n == 0) {
@@ -129,7 +129,7 @@ std::unique_ptr<Spawner> make_spawner(const std::string& name, const SpawnerSett
       *error = problem;
       return nullptr;
     }
-    return std::make_unique<EvilSpawner>(s.evil_depth, make_evaluation(s.evaluation));
+    return std::make_unique<EvilSpawner>(s.evil_depth, make_evaluator(s.evaluation));
   }
   if (name == "human") {
     if (!s.ask) {

@@ -22,7 +22,7 @@
 
 #include "engine/rng.h"
 #include "engine/tiles.h"
-#include "eval/board_evaluator.h"
+#include "eval/evaluation.h"
 #include "search/minimax.h"
 
 namespace g2048 {
@@ -57,14 +57,13 @@ constexpr int kMaxEvilDepth = 4;
 
 class EvilSpawner : public Spawner {
  public:
-  explicit EvilSpawner(int depth, Evaluation evaluation = make_evaluation(EvaluationSettings()));
+  explicit EvilSpawner(int depth, Evaluator evaluator = make_evaluator(EvaluationSettings()));
   bool place(const Tiles& board, bool opening, Rng& rng, Placement* out,
              std::string* error) override;
   std::uint64_t nodes() const { return search_.nodes(); }
 
  private:
   int depth_;
-  FactoryEvaluator evaluator_;
   MinimaxSearcher search_;
   RandomSpawner opening_;
 };

@@ -5,16 +5,10 @@
 // same answers); a cumulative-probability cut-off; fixed, chosen, or
 // iteratively deepened depth within a node or time budget.
 //
-// The evaluation is a template parameter: any class with
-//   float evaluate(Board afterstate) const;
-//   static constexpr bool kScoresMoves;  // true: values are future score, so
-//                                        // the search adds each move's gain
-//   static constexpr bool kCacheLeaves;  // true: costly, so leaves go through a
-//                                        // cache, and those missing through
-//   void evaluate_many(const Board* boards, int n, float* out) const;  // n <= 4
-// ExpectimaxSearch is instantiated for each evaluation in expectimax.cpp (no
-// virtual call on the hot path); ExpectimaxSearcher (expectimax_searcher.h) picks one at
-// run time.
+// The evaluation is a template parameter: any evaluation of the list's concept
+// (eval/evaluator.h). The body is in expectimax_impl.h; ExpectimaxSearcher
+// (expectimax_searcher.h) instantiates it for every evaluation in the list, so
+// the hot path has no virtual call.
 #pragma once
 
 #include <cstdint>

@@ -13,27 +13,37 @@
 // The root's values: the chosen move's value is exact; with alpha-beta the
 // others are upper bounds (proved no better). Ties between root moves go to
 // the lowest direction, in both modes, so the choices match exactly.
+//
+// The evaluation is a template parameter (the concept in eval/evaluator.h; only
+// evaluate() is used). The body is in minimax_impl.h, instantiated in
+// minimax.cpp for the list (MinimaxSearcher, the evil spawner's) and for the
+// classic evaluation (MinimaxPlayer's).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "engine/board.h"
 #include "engine/tiles.h"
-#include "eval/board_evaluator.h"
 #include "eval/classic_eval.h"
+#include "eval/evaluator.h"
 #include "players/player.h"
 #include "search/budget.h"
 #include "search/search_settings.h"
 
 namespace g2048 {
 
-class MinimaxSearcher {
- public:
-  // A lost position (no legal move) with d rounds of depth still unused scores
-  // kLoss - d: below every evaluation, and losing later is less bad.
-  static constexpr double kLoss = -1e12;
+// A lost position (no legal move) with d rounds of depth still unused scores
+// kMinimaxLoss - d: below every evaluation, and losing later is less bad.
+inline constexpr double kMinimaxLoss = -1e12;
 
-  MinimaxSearcher(const BoardEvaluator& evaluator, bool alpha_beta = true);
+template <class Eval>
+class MinimaxSearch {
+ public:
+  static constexpr double kLoss = kMinimaxLoss;
+
+  // evaluator must outlive the search.
+  explicit MinimaxSearch(const Eval& evaluator, bool alpha_beta = true);
 
   // Best move on a search board (see to_search_board). Settings must be valid.
   SearchResult search(Board board, const SearchSettings& settings);
@@ -53,11 +63,31 @@ class MinimaxSearcher {
   double max_node(Board b, int depth, double alpha, double beta);
   double min_node(Board b, int depth, double alpha, double beta);
 
-  const BoardEvaluator& evaluator_;
+  const Eval& evaluator_;
   const RowTables& rows_;
   bool prune_;
   std::uint64_t nodes_ = 0;
   BudgetGuard guard_;
+};
+
+// Minimax with an evaluation of the list chosen at run time (the evil
+// spawner's): one MinimaxSearch per evaluation, picked once.
+class MinimaxSearcher {
+ public:
+  static constexpr double kLoss = kMinimaxLoss;
+
+  explicit MinimaxSearcher(Evaluator evaluator, bool alpha_beta = true);
+  MinimaxSearcher(const MinimaxSearcher&) = delete;
+  MinimaxSearcher& operator=(const MinimaxSearcher&) = delete;
+
+  SearchResult search(Board board, const SearchSettings& settings);
+  double player_to_move(Board b, int replies, double alpha, double beta);
+  double evaluate(Board b) const;  // the evaluation's static value
+  std::uint64_t nodes() const;
+
+ private:
+  std::unique_ptr<const Evaluator> evaluator_;  // what search_ refers to
+  SearchOverEvaluators<MinimaxSearch> search_;
 };
 
 // The minimax player with the classic evaluation (classic_eval.h).
@@ -71,7 +101,7 @@ class MinimaxPlayer : public Player {
  private:
   SearchSettings settings_;
   ClassicEvaluator evaluator_;
-  MinimaxSearcher searcher_;
+  MinimaxSearch<ClassicEvaluator> searcher_;
 };
 
 }  // namespace g2048

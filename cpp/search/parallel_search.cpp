@@ -60,7 +60,7 @@ void RootThreads::run(ExpectimaxSearcher& caller, Board board, std::vector<Task>
   helpers = helpers > 0 ? helpers - 1 : 0;
   if (!threads_available()) helpers = 0;
   while (helpers_.size() < helpers) {
-    searchers_.push_back(std::make_unique<ExpectimaxSearcher>(evaluation_));
+    searchers_.push_back(std::make_unique<ExpectimaxSearcher>(evaluator_));
     helpers_.emplace_back(&RootThreads::helper_loop, this, helpers_.size());
   }
   {
@@ -79,12 +79,12 @@ void RootThreads::run(ExpectimaxSearcher& caller, Board board, std::vector<Task>
 }
 
 // The sequential search's iterations (ExpectimaxSearch::search in
-// expectimax.cpp), each one's root moves as tasks: the same steps, the same
+// expectimax_impl.h), each one's root moves as tasks: the same steps, the same
 // rules for starting the next one, the same node count (the root's 4 moves,
 // then every chance node below each root move).
 SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettings& s) {
   auto start = SearchClock::now();
-  if (!threads_) threads_ = std::make_shared<RootThreads>(evaluation_);
+  if (!threads_) threads_ = std::make_shared<RootThreads>(*evaluator_);
   SearchSettings one = s;
   one.threads = 1;
   SearchResult result;

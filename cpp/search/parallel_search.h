@@ -36,7 +36,7 @@ class RootThreads {
     RootMoveValue out;
   };
 
-  explicit RootThreads(Evaluation evaluation) : evaluation_(std::move(evaluation)) {}
+  explicit RootThreads(Evaluator evaluator) : evaluator_(std::move(evaluator)) {}
   ~RootThreads();
   RootThreads(const RootThreads&) = delete;
   RootThreads& operator=(const RootThreads&) = delete;
@@ -50,7 +50,7 @@ class RootThreads {
   void work(ExpectimaxSearcher& searcher);
   void helper_loop(std::size_t index);
 
-  Evaluation evaluation_;
+  Evaluator evaluator_;  // copied: a network's weights are shared, not copied
   std::vector<std::unique_ptr<ExpectimaxSearcher>> searchers_;  // one per helper
   std::vector<std::thread> helpers_;
 

@@ -34,19 +34,9 @@ namespace g2048::wasm {
 
 namespace {
 
-// One searcher per evaluation and module instance; its table is allocated at
-// the first search and resized only when tableBits changes. The network's is
-// made anew when a network is loaded.
-std::unique_ptr<ExpectimaxSearcher>& network_searcher() {
-  static std::unique_ptr<ExpectimaxSearcher> instance;
-  return instance;
-}
-
-ExpectimaxSearcher& searcher(const EvaluationSettings& e = EvaluationSettings()) {
-  static ExpectimaxSearcher heuristic;
-  if (e.name == "network" && network_searcher()) return *network_searcher();
-  return heuristic;
-}
+// The module's state is its session (module_session(), js_convert.h): the
+// network, the tables, one searcher per evaluation (its table allocated at the
+// first search and resized only when tableBits changes).
 
 val network_info(const QuantizedNetwork& net) {
   val o = val::object();
@@ -127,14 +117,8 @@ val network_finish_or_null() {
     set_error(error);
     return val::null();
   }
-  auto shared = std::make_shared<const QuantizedNetwork>(std::move(net));
-  module_network() = shared;
-  network_searcher().reset();
-  EvaluationSettings e;
-  e.name = "network";
-  e.network = shared;
-  network_searcher() = std::make_unique<ExpectimaxSearcher>(make_evaluation(e));
-  return network_info(*shared);
+  module_session().set_network(std::make_shared<const QuantizedNetwork>(std::move(net)));
+  return network_info(*module_session().network());
 }
 
 // A whole file's bytes (a Uint8Array, decompressed).
@@ -148,19 +132,18 @@ val load_network_or_null(const val& bytes) {
   return network_finish_or_null();
 }
 
-val network_info_js() { return module_network() ? network_info(*module_network()) : val::null(); }
+val network_info_js() {
+  const auto& net = module_session().network();
+  return net ? network_info(*net) : val::null();
+}
 
 val unload_network() {
-  network_searcher().reset();
-  module_network().reset();
+  module_session().set_network(nullptr);
   return val(true);
 }
 
 // The endgame tables expectimax consults at the root (none until loadTables).
-endgame::TableSettings& module_tables() {
-  static endgame::TableSettings instance;
-  return instance;
-}
+endgame::TableSettings& module_tables() { return module_session().tables(); }
 
 val tables_info() {
   val o = val::object();
@@ -269,10 +252,10 @@ val search_or_null(const val& board, const val& settings) {
   if (!read_legal_board(board, &tiles) || !read_player_settings(settings, &p)) return val::null();
   SearchResult r;
   if (p.name == "expectimax") {
-    r = searcher(p.settings.evaluation).search(tiles, p.settings.search);
     // settings.tables: false searches without the endgame tables.
-    val use = settings["tables"];
-    if (!(use.isFalse())) r = endgame::verify_with_tables(module_tables(), tiles, r);
+    bool use_tables = !settings["tables"].isFalse();
+    r = module_session().search(tiles, p.settings.search, p.settings.evaluation, p.budget_given,
+                                use_tables);
   } else {
     std::string error;
     std::unique_ptr<Player> player = make_player(p.name, p.settings, &error);
@@ -343,9 +326,9 @@ val search_root_move_or_null(const val& board, const val& dir, const val& depth,
     set_error("time limit must be a number of milliseconds from 0 (none) to 1e7");
     return val::null();
   }
-  return root_move_to_js(searcher(e).search_root_move(to_search_board(tiles), d,
-                                                      static_cast<int>(depth_n), s,
-                                                      static_cast<std::uint64_t>(nodes_n), ms));
+  return root_move_to_js(module_session().searcher(e).search_root_move(
+      to_search_board(tiles), d, static_cast<int>(depth_n), s, static_cast<std::uint64_t>(nodes_n),
+      ms));
 }
 
 val chosen_depth_or_null(const val& board, const val& settings) {
@@ -358,6 +341,8 @@ val chosen_depth_or_null(const val& board, const val& settings) {
 val settings_or_null(const val& settings) {
   PlayerChoice p;
   if (!read_player_settings(settings, &p)) return val::null();
+  if (p.name == "expectimax")
+    EngineSession::apply_default_depth(p.settings.evaluation, p.budget_given, &p.settings.search);
   return player_settings_to_js(p);
 }
 

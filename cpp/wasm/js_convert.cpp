@@ -203,6 +203,14 @@ bool read_setting(const std::string& key, double x, PlayerChoice* p) {
   return true;
 }
 
+// The keys that set a budget or a depth bound: with none, the evaluation's
+// default depth applies (EngineSession::apply_default_depth).
+bool is_budget(const std::string& key) {
+  for (const char* k : {"depth", "nodes", "timeMs", "minDepth", "maxDepth"})
+    if (key == k) return true;
+  return false;
+}
+
 bool known_player(const std::string& name) {
   for (const auto& n : player_names())
     if (n == name) return true;
@@ -211,9 +219,9 @@ bool known_player(const std::string& name) {
 
 }  // namespace
 
-std::shared_ptr<const QuantizedNetwork>& module_network() {
-  static std::shared_ptr<const QuantizedNetwork> network;
-  return network;
+EngineSession& module_session() {
+  static EngineSession session;
+  return session;
 }
 
 bool read_player_settings(const val& js, PlayerChoice* out) {
@@ -260,18 +268,18 @@ bool read_player_settings(const val& js, PlayerChoice* out) {
         set_error("eval must be \"heuristic\" or \"network\", got " + describe(v));
         return false;
       }
-      if (name == "network" && !module_network()) {
+      if (name == "network" && !module_session().network()) {
         set_error("eval \"network\" needs a network: none is loaded (loadNetwork)");
         return false;
       }
-      p.settings.evaluation.name = name;
-      p.settings.evaluation.network = name == "network" ? module_network() : nullptr;
+      module_session().evaluation(name, &p.settings.evaluation);
       continue;
     }
     if (!v.isNumber()) {
       set_error("setting " + key + " must be a number, got " + describe(v));
       return false;
     }
+    if (is_budget(key)) p.budget_given = true;
     if (!read_setting(key, v.as<double>(), &p)) return false;
   }
   std::string problem = validate_player_settings(p.name, p.settings);

@@ -12,6 +12,7 @@
 #include "players/player.h"
 #include "search/expectimax.h"
 #include "search/search_settings.h"
+#include "session/engine_session.h"
 
 namespace g2048::wasm {
 
@@ -40,11 +41,13 @@ bool read_dir(const val& js, int* out);
 struct PlayerChoice {
   std::string name = "expectimax";
   PlayerSettings settings;
+  bool budget_given = false;  // any of depth, nodes, timeMs, minDepth, maxDepth
 };
 bool read_player_settings(const val& js, PlayerChoice* out);
 
-// The network this module instance has loaded (loadNetwork), or null.
-std::shared_ptr<const QuantizedNetwork>& module_network();
+// This module instance's engine session (session/engine_session.h): the
+// loaded network and tables, the searchers; all the module's state.
+EngineSession& module_session();
 val player_settings_to_js(const PlayerChoice& p);
 
 // The same settings for the calls that are expectimax's own (root-move search,

@@ -371,9 +371,7 @@ TEST(NetworkSearch, AddsMoveGainsAndAgreesAtDepthOne) {
   // search's root values are the moves' gains plus expected future gains.
   auto q = std::make_shared<const QuantizedNetwork>(
       QuantizedNetwork::from(NTupleNetwork(layout_of("0123 4567"))));
-  Evaluation e;
-  e.network = q;
-  ExpectimaxSearcher searcher(e);
+  ExpectimaxSearcher searcher{NetworkEval(*q)};
   Tiles t = from_bitboard(0x0000000000001111ULL);  // one row of four 2s
   SearchSettings s;
   s.depth = 1;
@@ -442,10 +440,10 @@ TEST(TileDowngrading, LeavesEarlierBoardsAndFullChainsAlone) {
 }
 
 TEST(TileDowngrading, TheNetworkEvaluatesTheDowngradedBoardTwice) {
-  QuantizedNetwork plain = QuantizedNetwork::from(random_network("0123 4567 0145 1256 569a"));
-  QuantizedNetwork downgrading = plain;
-  plain.set_downgrade(false);
+  QuantizedNetwork weights = QuantizedNetwork::from(random_network("0123 4567 0145 1256 569a"));
+  NetworkEval plain(weights, false), downgrading(weights);
   ASSERT_TRUE(downgrading.downgrades());
+  ASSERT_FALSE(plain.downgrades());
   std::mt19937_64 rng(9);
   int changed = 0;
   for (int i = 0; i < 2000; ++i) {

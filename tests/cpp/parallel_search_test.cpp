@@ -22,7 +22,7 @@ SearchSettings fixed_depth(int depth, int threads) {
 }
 
 // A small network with distinct weights, so that every feature matters.
-Evaluation small_network() {
+Evaluator small_network() {
   NTupleLayout layout;
   std::string error;
   EXPECT_TRUE(NTupleLayout::parse("0123 4567 0145", {}, &layout, &error)) << error;
@@ -33,10 +33,10 @@ Evaluation small_network() {
   EvaluationSettings e;
   e.name = "network";
   e.network = std::make_shared<const QuantizedNetwork>(QuantizedNetwork::from(net));
-  return make_evaluation(e);
+  return make_evaluator(e);
 }
 
-void expect_same_as_one_thread(const Evaluation& evaluation, int depth, int boards) {
+void expect_same_as_one_thread(const Evaluator& evaluation, int depth, int boards) {
   ExpectimaxSearcher one(evaluation), two(evaluation), four(evaluation);
   std::mt19937_64 rng(29);
   int searched = 0;
@@ -61,8 +61,8 @@ void expect_same_as_one_thread(const Evaluation& evaluation, int depth, int boar
 TEST(ParallelSearch, ThreadsAvailableNatively) { EXPECT_TRUE(threads_available()); }
 
 TEST(ParallelSearch, HeuristicAtFixedDepthEqualsOneThread) {
-  expect_same_as_one_thread(make_evaluation(EvaluationSettings()), 2, 30);
-  expect_same_as_one_thread(make_evaluation(EvaluationSettings()), 3, 6);
+  expect_same_as_one_thread(make_evaluator(EvaluationSettings()), 2, 30);
+  expect_same_as_one_thread(make_evaluator(EvaluationSettings()), 3, 6);
 }
 
 TEST(ParallelSearch, NetworkAtFixedDepthEqualsOneThread) {

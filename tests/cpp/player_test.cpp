@@ -132,7 +132,7 @@ TEST(Players, ExpectimaxPlayerIsTheSearcher) {
 TEST(Minimax, AlphaBetaChoosesAsPlainMinimax) {
   std::mt19937_64 rng(34);
   ClassicEvaluator eval;
-  MinimaxSearcher pruned(eval, true), plain(eval, false);
+  MinimaxSearch<ClassicEvaluator> pruned(eval, true), plain(eval, false);
   std::uint64_t pruned_nodes = 0, plain_nodes = 0;
   int compared = 0;
   for (int depth : {1, 2, 3}) {
@@ -167,7 +167,7 @@ TEST(Minimax, AvoidsAMoveTheAdversaryPunishesAtOnce) {
   // move, and after another no placement does: the adversary takes the kill.
   std::mt19937_64 rng(35);
   ClassicEvaluator eval;
-  MinimaxSearcher searcher(eval);
+  MinimaxSearch<ClassicEvaluator> searcher(eval);
   auto killable = [](const Tiles& t, int dir) {
     MoveOutcome m = apply_move(t, dir);
     for (int i = 0; i < 16; ++i)
@@ -200,7 +200,7 @@ TEST(Minimax, BudgetsDeepenAndNodeBudgetsRepeat) {
   Tiles t = testing_boards::random_tiles(*std::make_unique<std::mt19937_64>(36), 8, 0.4);
   ASSERT_FALSE(game_over(t));
   ClassicEvaluator eval;
-  MinimaxSearcher a(eval), b(eval);
+  MinimaxSearch<ClassicEvaluator> a(eval), b(eval);
   SearchSettings s;
   s.nodes = 200000;
   SearchResult ra = a.search(t, s), rb = b.search(t, s);

@@ -138,8 +138,8 @@ TEST(EvilSpawner, ChoosesThePlacementWorstForThePlayer) {
   Rng unused(1);
   const Heuristic& h = Heuristic::standard();
   EvilSpawner evil1(1), evil2(2);
-  FactoryEvaluator eval;  // the standard heuristic, as the evil spawner has by default
-  MinimaxSearcher plain(eval, false);
+  // The standard heuristic, as the evil spawner has by default.
+  MinimaxSearcher plain(Heuristic::standard(), false);
   for (int n = 0; n < 150; ++n) {
     Tiles t = testing_boards::random_tiles(rng, 10, n % 2 ? 0.15 : 0.45);
     if (count_empty(t) == 0) continue;

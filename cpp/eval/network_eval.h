@@ -1,0 +1,90 @@
+// The network's evaluation: the search reads a QuantizedNetwork's weights
+// (network/ntuple.h) through this policy, which the weights do not carry:
+//   - values are the score still to come, so the search adds each move's gain;
+//   - leaves go through a cache (8 x tuples lookups in tables far larger than
+//     the caches);
+//   - tile downgrading on late boards, unless switched off (--downgrade off);
+//   - its default depth, 2: the depth chosen from the position suits the
+//     heuristic, whose nodes cost a twentieth of the network's.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "engine/board.h"
+#include "network/ntuple.h"
+
+namespace g2048 {
+
+// Tile downgrading (the n-tuple literature's treatment of the stages training
+// rarely reaches; Guei et al. 2021): a board whose largest tile is 16384 or
+// more and that lacks some smaller tile is evaluated as the board with every
+// tile above the largest missing one halved, a board of the 8192 stage the
+// network knows well, and its value is doubled (halving those tiles about
+// halves the score still to come). Measured over 100 seeded games at depth 2,
+// the first shipped network's average rose from 329,245 to 349,123 and its 32768
+// rate from 1% to 6% (docs/results/2026-11-network-training.md).
+constexpr int kDowngradeFrom = 14;       // the largest tile's exponent: 16384
+constexpr float kDowngradeScale = 2.0f;  // the downgraded board's value times this
+
+// The board the network evaluates for b, and the factor on its value.
+inline Board downgraded(Board b, float* scale) {
+  *scale = 1.0f;
+  int seen = 0;
+  for (int i = 0; i < 16; ++i) seen |= 1 << cell(b, i);
+  int top = 31 - __builtin_clz(seen);
+  if (top < kDowngradeFrom) return b;
+  int gap = top - 1;
+  while (gap >= 1 && (seen >> gap & 1)) --gap;
+  if (gap < 1) return b;
+  Board out = 0;
+  for (int i = 0; i < 16; ++i) {
+    int e = cell(b, i);
+    out |= static_cast<Board>(e > gap ? e - 1 : e) << (4 * i);
+  }
+  *scale = kDowngradeScale;
+  return out;
+}
+
+class NetworkEval {
+ public:
+  static constexpr const char* kName = "network";
+  static constexpr bool kScoresMoves = true;
+  static constexpr bool kCacheLeaves = true;
+  // The depth a search with no budget or depth given takes (0: chosen from the
+  // position, chosen_depth in search/expectimax.h).
+  static constexpr int kDefaultDepth = 2;
+
+  // The weights are shared with the caller (a QuantizedNetwork's copies share
+  // one block).
+  explicit NetworkEval(const QuantizedNetwork& weights, bool downgrade = true)
+      : net_(weights), downgrade_(downgrade) {}
+
+  const QuantizedNetwork& weights() const { return net_; }
+  bool downgrades() const { return downgrade_; }
+
+  float evaluate(Board b) const {
+    float factor = 1.0f;
+    if (downgrade_) b = downgraded(b, &factor);
+    const std::int16_t* w = net_.weights();
+    std::int32_t sum = 0;
+    net_.layout().for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
+    return static_cast<float>(sum) * net_.scale() * factor;
+  }
+  // The values of n boards (n <= 4), the same as evaluate() one by one.
+  void evaluate_many(const Board* boards, int n, float* out) const {
+    Board seen[4] = {0, 0, 0, 0};
+    float factor[4] = {1.0f, 1.0f, 1.0f, 1.0f};
+    for (int k = 0; k < n; ++k)
+      seen[k] = downgrade_ ? downgraded(boards[k], &factor[k]) : boards[k];
+    std::int32_t sum[4];
+    sum_features(net_.layout(), net_.weights(), seen, n, sum);
+    for (int k = 0; k < n; ++k) out[k] = static_cast<float>(sum[k]) * net_.scale() * factor[k];
+  }
+
+ private:
+  QuantizedNetwork net_;
+  bool downgrade_;
+};
+
+}  // namespace g2048

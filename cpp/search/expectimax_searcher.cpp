@@ -1,0 +1,44 @@
+// The searcher's dispatch over the evaluation list: visiting the variant
+// instantiates ExpectimaxSearch for every evaluation (eval/evaluator.h), here,
+// where the search's body is compiled for speed.
+#include "search/expectimax_searcher.h"
+
+#include "search/expectimax_impl.h"
+#include "search/parallel_search.h"
+
+namespace g2048 {
+
+ExpectimaxSearcher::ExpectimaxSearcher(Evaluator evaluator)
+    : evaluator_(std::make_shared<const Evaluator>(std::move(evaluator))),
+      search_(make_search_over<ExpectimaxSearch>(*evaluator_)) {}
+
+ExpectimaxSearcher::~ExpectimaxSearcher() = default;
+
+SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& settings) {
+  if (!settings.phase) return search_allocated(board, settings);
+  SearchResult result = search_allocated(board, time_.allocate(board, settings));
+  result.phase_factor = time_.last_factor();
+  time_.record(board, result, scores_moves(*evaluator_));
+  return result;
+}
+
+RootMoveValue ExpectimaxSearcher::search_root_move(Board board, int dir, int depth,
+                                                   const SearchSettings& settings,
+                                                   std::uint64_t node_limit, double time_limit_ms) {
+  return std::visit(
+      [&](auto& s) {
+        return s.search_root_move(board, dir, depth, settings, node_limit, time_limit_ms);
+      },
+      search_);
+}
+
+std::size_t ExpectimaxSearcher::table_bytes() const {
+  return std::visit([](const auto& s) { return s.table_bytes(); }, search_);
+}
+
+SearchResult ExpectimaxSearcher::search_allocated(Board board, const SearchSettings& settings) {
+  if (settings.threads > 1) return search_threaded(board, settings);
+  return std::visit([&](auto& s) { return s.search(board, settings); }, search_);
+}
+
+}  // namespace g2048
