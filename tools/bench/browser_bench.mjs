@@ -21,14 +21,20 @@
 //   tile and by empty cells, nodes a move, threads, crossOriginIsolated, the
 //   longest main-thread blocks, and the tab's memory (renderer_memory.mjs).
 //
-// Both: --no-isolation serves the pages without COOP/COEP (the single-threaded
+// Memory mode (browser_memory.mjs): the tab's memory with the engine alone,
+// the network, and the network and the endgame table, at each thread count,
+// right after the load and once the workers' garbage is collected.
+//   npm run bench:browser -- --memory [--threads 1,2,4] [--settle 20]
+//
+// All: --no-isolation serves the pages without COOP/COEP (the single-threaded
 // fallback).
 import fs from 'node:fs';
 import { launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
 import { benchPositions } from './bench_positions.mjs';
 import { playGames, summarizeGames } from './browser_games.mjs';
+import { runMemory } from './browser_memory.mjs';
 import { measureSpeed, speedSummary } from './browser_speed.mjs';
-import { rendererMemoryMb } from './renderer_memory.mjs';
+import { tabMemory } from './renderer_memory.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -107,14 +113,14 @@ function gameList() {
 async function runSpeed(page) {
   const depth = count('depth', 3);
   const repeat = count('repeat', 2);
-  const asked = option('threads', null);
+  const asked = option('threads', null) === null ? null : threadCounts();
   const positions = benchPositions();
   const started = Date.now();
   const result = await page.evaluate(measureSpeed, {
     positions: positions.map((p) => p.board),
     depth,
     repeat,
-    asked: asked ? asked.split(',').map(Number) : null,
+    asked,
   });
   for (const row of result.rows) console.log(JSON.stringify(row));
   const summary = speedSummary(result, { depth, positions: positions.length, repeat });
@@ -126,13 +132,16 @@ async function runGames(page) {
   const games = gameList();
   const tables = onOff('tables', 'on');
   const results = [];
-  const memory = { loaded: null, peak: 0 };
+  // The tab's renderer (tabMemory), at load and at its peak during the games.
+  const memory = { loaded: null, peak: 0, browserUiMb: 0 };
   const sample = () => {
-    memory.peak = Math.max(memory.peak, rendererMemoryMb());
+    const now = tabMemory();
+    memory.peak = Math.max(memory.peak, now.tabMb);
+    memory.browserUiMb = now.browserUiMb;
+    return now.tabMb;
   };
   await page.exposeFunction('benchLoaded', () => {
-    memory.loaded = rendererMemoryMb();
-    sample();
+    memory.loaded = sample();
   });
   await page.exposeFunction('benchGame', (line) => {
     sample();
@@ -160,7 +169,24 @@ async function runGames(page) {
   }
 }
 
+// A list of thread counts: "1,2,4".
+function threadCounts(fallback) {
+  const text = option('threads', fallback);
+  const counts = text.split(',').map(Number);
+  if (!counts.every((n) => Number.isInteger(n) && n >= 1)) fail(`--threads takes counts like 1,2,4, got ${text}`);
+  return counts;
+}
+
 const server = await serve(undefined, { isolated: !args.includes('--no-isolation') });
+if (args.includes('--memory')) {
+  try {
+    const summary = await runMemory(server.url, { threadCounts: threadCounts('1,2'), settle: count('settle', 20, 0) });
+    console.log(JSON.stringify(summary));
+  } finally {
+    await server.close();
+  }
+  process.exit(0);
+}
 const browser = await launchBrowser();
 try {
   const { page, errors, outside } = await newPage(browser);

@@ -29,17 +29,53 @@ function descendants(root) {
   return found;
 }
 
-// The renderers' PSS in MB (the page and its workers).
-export function rendererMemoryMb(root = process.pid) {
-  let total = 0;
+// A process's PSS, and its private memory (private pages resident or swapped:
+// what Chrome's task manager calls its memory footprint), in MB. Private
+// memory does not change when other Chromiums on the machine share the
+// binary's pages; PSS does.
+function memoryMb(pid) {
+  const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+  const kb = (field) => Number(rollup.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
+  return { pss: kb('Pss') / 1024, private: (kb('Private_Clean') + kb('Private_Dirty') + kb('Swap')) / 1024 };
+}
+
+// This script's Chromium renderers: [{pid, mb (PSS), privateMb, ui}], ui for
+// the browser's own interface (--top-chrome-webui: headless Chromium starts
+// one; it belongs to no tab).
+export function renderers(root = process.pid) {
+  const found = [];
   for (const pid of descendants(root)) {
     try {
-      if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--type=renderer')) continue;
-      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      total += Number(rollup.match(/^Pss:\s+(\d+) kB/m)[1]);
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.includes('--type=renderer')) continue;
+      const mb = memoryMb(pid);
+      found.push({ pid, mb: mb.pss, privateMb: mb.private, ui: cmdline.includes('--top-chrome-webui') });
     } catch {
       // gone
     }
   }
-  return Math.round(total / 1024);
+  return found;
+}
+
+// The renderers' PSS in MB (the page and its workers), all of them: the
+// browser's interface and any spare renderer included.
+export function rendererMemoryMb(root = process.pid) {
+  return Math.round(renderers(root).reduce((s, r) => s + r.mb, 0));
+}
+
+// The tab's memory: the private memory (tabMb) and PSS of the largest
+// renderer that is not the browser's interface. A page's workers run in its
+// renderer, so with one page open that renderer holds the page, its workers
+// and their wasm memories; the others (the interface, a spare renderer) are
+// counted apart, by PSS.
+export function tabMemory(root = process.pid) {
+  const all = renderers(root);
+  const pages = all.filter((r) => !r.ui).sort((a, b) => b.privateMb - a.privateMb);
+  const sum = (list) => Math.round(list.reduce((s, r) => s + r.mb, 0));
+  return {
+    tabMb: Math.round(pages[0]?.privateMb ?? 0),
+    tabPssMb: Math.round(pages[0]?.mb ?? 0),
+    otherRenderersMb: sum(pages.slice(1)),
+    browserUiMb: sum(all.filter((r) => r.ui)),
+  };
 }

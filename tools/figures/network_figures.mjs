@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, launchBrowser, serve } from '../../tests/e2e/browser.js';
-import { rendererMemoryMb } from '../bench/renderer_memory.mjs';
+import { rendererMemoryMb, tabMemory } from '../bench/renderer_memory.mjs';
 
 const args = process.argv.slice(2);
 const mode = args[0] ?? 'strength';
@@ -115,7 +115,10 @@ async function measureLoad(browser, server) {
       msToFirstAiMove: firstMove,
       msToNetwork: network,
       bytesFromServer: server.bytes,
+      // Every renderer's PSS (the figure before 2026-11-25), then the tab's
+      // renderer alone (private memory; the interface's renderer apart).
       tabMemoryMb: rendererMemoryMb(),
+      ...tabMemory(),
     };
   };
   const first = await visit('first');
