@@ -5,12 +5,14 @@ import { copyStatic } from './copy_static.mjs';
 import { buildBookmarklet } from './build_bookmarklet.mjs';
 import { buildServiceWorker } from './build_service_worker.mjs';
 import { buildExtension } from './build_extension.mjs';
+import { writeModulePreloads } from './module_preloads.mjs';
 import { stampVersion } from './version.mjs';
 
 const started = Date.now();
 buildWasm();
 copyStatic();
 stampVersion();
+writeModulePreloads();
 buildBookmarklet();
 buildServiceWorker();
 buildExtension();

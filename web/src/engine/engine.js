@@ -276,7 +276,8 @@ class Engine {
 
 export async function createEngine(options = {}) {
   wantedThreads(options); // a bad threads option rejects here, not at the network's load
-  const wasm = await loadWasm(options);
-  const { executors, fallback } = await startExecutors(options, wasm);
+  // The workers start while the wasm compiles; a wasm that fails rejects here.
+  const compiling = loadWasm(options);
+  const [wasm, { executors, fallback }] = await Promise.all([compiling, startExecutors(options, compiling)]);
   return new Engine(executors, fallback, wasm, options);
 }

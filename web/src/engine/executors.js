@@ -120,7 +120,9 @@ export async function startWorkerExecutor(createWorker, url, wasm, timeoutMs, in
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    await Promise.race([executor.call('init', [wasm, instance]), timeout]);
+    // The worker loads its scripts while the wasm still compiles (wasm may be a promise).
+    const init = Promise.resolve(wasm).then((compiled) => executor.call('init', [compiled, instance]));
+    await Promise.race([init, timeout]);
     return executor;
   } catch (err) {
     executor.terminate();

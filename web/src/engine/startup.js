@@ -36,9 +36,10 @@ export function workerFactoryOf(options) {
 }
 
 // The executors the engine starts with, and why there are fewer than asked for.
+// wasm: loadWasm's answer, or its promise: the workers start meanwhile.
 export async function startExecutors(options, wasm) {
   const wanted = requestedPoolSize(options);
-  if (wanted === 0) return { executors: [await MainThreadExecutor.create(wasm)], fallback: null };
+  if (wanted === 0) return { executors: [await MainThreadExecutor.create(await wasm)], fallback: null };
   const createWorker = workerFactoryOf(options);
   let problem = 'Web Workers are not available here';
   if (createWorker) {
@@ -54,7 +55,7 @@ export async function startExecutors(options, wasm) {
     }
   }
   return {
-    executors: [await MainThreadExecutor.create(wasm)],
+    executors: [await MainThreadExecutor.create(await wasm)],
     fallback: `searching on the main thread: workers could not start (${problem})`,
   };
 }
