@@ -23,12 +23,12 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
+#include "players/game_runner.h"
 #include "players/player.h"
 #include "players/selfplay.h"
 #include "players/spawner.h"
@@ -50,32 +50,6 @@ struct Entry {
   std::vector<GameRecord> games;
   double think_seconds = 0;
 };
-
-struct Stats {
-  double mean = 0, median = 0, moves = 0, game_seconds = 0;
-  std::uint64_t min = 0, max = 0, nodes = 0;
-  int top = 0;
-  double reach[kMaxExponent + 1] = {};
-};
-
-Stats stats_of(std::vector<GameRecord> games) {
-  Stats s;
-  std::sort(games.begin(), games.end(),
-            [](const GameRecord& a, const GameRecord& b) { return a.score < b.score; });
-  std::size_t n = games.size();
-  for (const auto& g : games) {
-    s.mean += static_cast<double>(g.score) / n;
-    s.moves += g.moves;
-    s.game_seconds += g.seconds;
-    s.nodes += g.nodes;
-    s.top = std::max(s.top, g.max_exponent);
-    for (int e = 0; e <= g.max_exponent; ++e) s.reach[e] += 1.0 / n;
-  }
-  s.median = n % 2 ? games[n / 2].score : (games[n / 2 - 1].score + games[n / 2].score) / 2.0;
-  s.min = games.front().score;
-  s.max = games.back().score;
-  return s;
-}
 
 std::vector<std::string> split_names(const std::string& text) {
   std::vector<std::string> out;
@@ -122,7 +96,7 @@ Entry entry_for(const std::string& name, const Args& args, double time_ms) {
   return e;
 }
 
-std::string json_line(const Entry& e, const Stats& s, const std::string& spawner,
+std::string json_line(const Entry& e, const GameStats& s, const std::string& spawner,
                       std::uint64_t seed) {
   std::string reach = "{";
   for (int x = kFirstReach; x <= kMaxExponent; ++x)
@@ -135,23 +109,23 @@ std::string json_line(const Entry& e, const Stats& s, const std::string& spawner
          ",\"median\":" + json_number(s.median) + ",\"min\":" + std::to_string(s.min) +
          ",\"max\":" + std::to_string(s.max) + ",\"maxTile\":" + std::to_string(1ULL << s.top) +
          ",\"reach\":" + reach + ",\"moves\":" + json_number(s.moves) +
-         ",\"movesPerSecond\":" + json_number(s.moves / std::max(s.game_seconds, 1e-9)) +
+         ",\"movesPerSecond\":" + json_number(s.moves / std::max(s.seconds, 1e-9)) +
          ",\"msPerMove\":" + json_number(1000 * e.think_seconds / std::max(s.moves, 1.0)) +
          ",\"nodes\":" + std::to_string(s.nodes) + "}";
 }
 
-void print_table(const std::vector<Entry>& entries, const std::vector<Stats>& stats) {
+void print_table(const std::vector<Entry>& entries, const std::vector<GameStats>& stats) {
   std::printf("%-10s  %-16s %5s %9s %9s %7s", "player", "settings", "games", "average", "median",
               "best");
   for (int x = kFirstReach; x <= kTableReachTo; ++x) std::printf(" %5llu", 1ULL << x);
   std::printf(" %9s %9s\n", "moves/s", "ms/move");
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const Entry& e = entries[i];
-    const Stats& s = stats[i];
+    const GameStats& s = stats[i];
     std::printf("%-10s  %-16s %5zu %9.0f %9.0f %7llu", e.name.c_str(), e.description.c_str(),
                 e.games.size(), s.mean, s.median, 1ULL << s.top);
     for (int x = kFirstReach; x <= kTableReachTo; ++x) std::printf(" %4.0f%%", 100 * s.reach[x]);
-    std::printf(" %9.0f %9.3f\n", s.moves / std::max(s.game_seconds, 1e-9),
+    std::printf(" %9.0f %9.3f\n", s.moves / std::max(s.seconds, 1e-9),
                 1000 * e.think_seconds / std::max(s.moves, 1.0));
   }
 }
@@ -185,18 +159,21 @@ int run_arena(const Args& args) {
   // Game-major order: every player's game i is played before game i+1, so a
   // shared machine's load falls on all players alike.
   std::uint64_t tasks = games * entries.size();
-  std::atomic<std::uint64_t> next_task{0}, done{0};
+  std::atomic<std::uint64_t> done{0};
   std::mutex mutex;
   auto start = std::chrono::steady_clock::now();
-  auto worker = [&] {
+  // Each thread's own spawner and players (made at their first game), then its games.
+  auto make_runner = [&]() -> TaskRunner {
     std::string error;
-    std::vector<std::unique_ptr<Player>> players(entries.size());
-    std::unique_ptr<Spawner> spawner = make_spawner(spawner_name, spawn_settings, &error);
-    for (std::uint64_t t; (t = next_task++) < tasks;) {
+    auto players = std::make_shared<std::vector<std::unique_ptr<Player>>>(entries.size());
+    std::shared_ptr<Spawner> spawner = make_spawner(spawner_name, spawn_settings, &error);
+    return [&, players, spawner](std::uint64_t t) {
+      std::string error;
       std::size_t p = t % entries.size();
       std::uint64_t game_seed = seed + t / entries.size();
-      if (!players[p]) players[p] = make_player(entries[p].name, entries[p].settings, &error);
-      Player& player = *players[p];
+      auto& made = (*players)[p];
+      if (!made) made = make_player(entries[p].name, entries[p].settings, &error);
+      Player& player = *made;
       player.set_seed(game_seed);
       double think = 0;
       auto choose = [&](const Tiles& board) {
@@ -210,25 +187,22 @@ int run_arena(const Args& args) {
       entries[p].games.push_back(g);
       entries[p].think_seconds += think;
       ++done;
-    }
+    };
   };
-  std::vector<std::thread> threads;
-  for (unsigned j = 0; j < std::min<std::uint64_t>(jobs, tasks); ++j) threads.emplace_back(worker);
-  std::thread progress([&] {
-    for (int ticks = 1; done < tasks; ++ticks) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      if (ticks % 25 || done >= tasks) continue;  // about every 5 s
-      double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::fprintf(stderr, "arena: %llu/%llu games done, %.0f s\n",
-                   static_cast<unsigned long long>(done.load()),
-                   static_cast<unsigned long long>(tasks), secs);
-    }
-  });
-  for (auto& t : threads) t.join();
-  progress.join();
+  ParallelRun parallel;
+  parallel.end_task = tasks;
+  parallel.jobs = jobs;
+  parallel.tick_seconds = 5;
+  parallel.on_tick = [&] {
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "arena: %llu/%llu games done, %.0f s\n",
+                 static_cast<unsigned long long>(done.load()),
+                 static_cast<unsigned long long>(tasks), secs);
+  };
+  run_parallel(parallel, make_runner);
 
-  std::vector<Stats> stats;
-  for (const auto& e : entries) stats.push_back(stats_of(e.games));
+  std::vector<GameStats> stats;
+  for (const auto& e : entries) stats.push_back(game_stats(e.games));
   std::string spawner_words = spawner_name;
   if (spawner_name == "evil")
     spawner_words += " (depth " + std::to_string(spawn_settings.evil_depth) + ")";

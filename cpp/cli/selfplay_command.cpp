@@ -14,13 +14,13 @@
 #include <map>
 #include <mutex>
 #include <sstream>
-#include <thread>
 #include <vector>
 
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
 #include "endgame/census.h"
+#include "players/game_runner.h"
 #include "players/player.h"
 #include "players/selfplay.h"
 #include "players/spawner.h"
@@ -56,34 +56,20 @@ std::string game_line(const GameRecord& g) {
          (g.stopped.empty() ? "" : ",\"stopped\":" + json_string(g.stopped)) + "}";
 }
 
-std::string summary_line(std::vector<GameRecord> games, double wall_seconds) {
-  std::sort(games.begin(), games.end(),
-            [](const GameRecord& a, const GameRecord& b) { return a.score < b.score; });
-  std::size_t n = games.size();
-  double mean = 0, moves = 0, game_seconds = 0, cpu_seconds = 0;
-  for (const auto& g : games) {
-    mean += static_cast<double>(g.score) / n;
-    moves += g.moves;
-    game_seconds += g.seconds;
-    cpu_seconds += g.cpu_seconds;
-  }
-  double median = n % 2 ? games[n / 2].score : (games[n / 2 - 1].score + games[n / 2].score) / 2.0;
+std::string summary_line(const std::vector<GameRecord>& games, double wall_seconds) {
+  GameStats s = game_stats(games);
   std::string reach = "{";
-  for (int e = 11; e <= kMaxExponent; ++e) {
-    std::size_t hit = std::count_if(games.begin(), games.end(),
-                                    [e](const GameRecord& g) { return g.max_exponent >= e; });
-    reach += (e > 11 ? ",\"" : "\"") + std::to_string(1ULL << e) +
-             "\":" + json_number(static_cast<double>(hit) / n);
-  }
+  for (int e = 11; e <= kMaxExponent; ++e)
+    reach += (e > 11 ? ",\"" : "\"") + std::to_string(1ULL << e) + "\":" + json_number(s.reach[e]);
   reach += "}";
-  return "{\"summary\":true,\"games\":" + std::to_string(n) +
-         ",\"min\":" + std::to_string(games.front().score) + ",\"median\":" + json_number(median) +
-         ",\"mean\":" + json_number(mean) + ",\"max\":" + std::to_string(games.back().score) +
-         ",\"reach\":" + reach + ",\"moves\":" + json_number(moves) +
+  return "{\"summary\":true,\"games\":" + std::to_string(s.games) +
+         ",\"min\":" + std::to_string(s.min) + ",\"median\":" + json_number(s.median) +
+         ",\"mean\":" + json_number(s.mean) + ",\"max\":" + std::to_string(s.max) +
+         ",\"reach\":" + reach + ",\"moves\":" + json_number(s.moves) +
          ",\"seconds\":" + json_number(wall_seconds) +
-         ",\"movesPerSecond\":" + json_number(moves / std::max(wall_seconds, 1e-9)) +
-         ",\"movesPerSecondPerThread\":" + json_number(moves / std::max(game_seconds, 1e-9)) +
-         ",\"movesPerCpuSecond\":" + json_number(moves / std::max(cpu_seconds, 1e-9)) + "}";
+         ",\"movesPerSecond\":" + json_number(s.moves / std::max(wall_seconds, 1e-9)) +
+         ",\"movesPerSecondPerThread\":" + json_number(s.moves / std::max(s.seconds, 1e-9)) +
+         ",\"movesPerCpuSecond\":" + json_number(s.moves / std::max(s.cpu_seconds, 1e-9)) + "}";
 }
 
 std::string trace_line(std::uint64_t seed, const TurnRecord& t) {
@@ -219,13 +205,14 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   endgame::Census census;
   Visits visits;
   std::uint64_t converted = 0;  // games from boards that doubled their largest tile
-  std::atomic<std::uint64_t> next_game{0}, moves_done{0};
+  std::atomic<std::uint64_t> moves_done{0};
   auto start = std::chrono::steady_clock::now();
-  auto worker = [&] {
+  // Each thread's own player and spawner, then its games.
+  auto make_runner = [&]() -> TaskRunner {
     std::string error;
-    std::unique_ptr<Player> player = make_player(player_name, settings, &error);
-    std::unique_ptr<Spawner> spawner = make_spawner(spawner_name, spawn_settings, &error);
-    for (std::uint64_t i; (i = next_game++) < games;) {
+    std::shared_ptr<Player> player = make_player(player_name, settings, &error);
+    std::shared_ptr<Spawner> spawner = make_spawner(spawner_name, spawn_settings, &error);
+    return [&, player, spawner](std::uint64_t i) {
       std::string game_trace;
       endgame::Census game_census;
       Visits game_visits;
@@ -267,30 +254,25 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
       if (!mode.harvest_exponent) std::printf("%s\n", game_line(g).c_str());
       std::fflush(stdout);
       if (trace.is_open()) trace << game_trace << std::flush;
-    }
+    };
   };
-  std::vector<std::thread> threads;
-  for (unsigned j = 0; j < std::min<std::uint64_t>(jobs, games); ++j) threads.emplace_back(worker);
-
+  ParallelRun parallel;
+  parallel.end_task = games;
+  parallel.jobs = jobs;
   // Progress on stderr, about once a second, until every game is done.
-  std::thread progress([&] {
-    for (int ticks = 1;; ++ticks) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      std::size_t done;
-      {
-        std::lock_guard<std::mutex> lock(out_mutex);
-        done = records.size();
-      }
-      if (done == games) break;
-      if (ticks % 5) continue;
-      double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      std::fprintf(stderr, "%s: %zu/%llu games done, %llu moves, %.0f moves/s\n", command.c_str(),
-                   done, static_cast<unsigned long long>(games),
-                   static_cast<unsigned long long>(moves_done.load()), moves_done / secs);
+  parallel.tick_seconds = 1;
+  parallel.on_tick = [&] {
+    std::size_t done;
+    {
+      std::lock_guard<std::mutex> lock(out_mutex);
+      done = records.size();
     }
-  });
-  for (auto& t : threads) t.join();
-  progress.join();
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "%s: %zu/%llu games done, %llu moves, %.0f moves/s\n", command.c_str(),
+                 done, static_cast<unsigned long long>(games),
+                 static_cast<unsigned long long>(moves_done.load()), moves_done / secs);
+  };
+  run_parallel(parallel, make_runner);
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (mode.harvest_exponent) {
     // The boards in seed order (repeatable whatever the threads), then a count on stderr.

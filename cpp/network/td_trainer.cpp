@@ -5,9 +5,9 @@
 #include <cmath>
 #include <limits>
 #include <mutex>
-#include <thread>
 
 #include "engine/rng.h"
+#include "players/game_runner.h"
 
 namespace g2048 {
 
@@ -157,11 +157,9 @@ TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
                            const std::function<void(const TrainWindow&)>& on_checkpoint,
                            const std::atomic<bool>* stop) {
   Clock::time_point start = Clock::now();
-  std::atomic<std::uint64_t> next_game{first_game};
-  std::atomic<bool> done{false};
   std::mutex mutex;  // guards the fields below and the callbacks
   std::uint64_t games_done = first_game, moves_done = moves_before;
-  std::vector<TrainedGame> window;
+  std::vector<GameRecord> window;  // whole games only
   Clock::time_point window_start = start;
   std::uint64_t window_moves = 0;
   TrainWindow last;
@@ -175,13 +173,17 @@ TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
     return false;
   };
 
-  auto worker = [&] {
-    Board restart_from = 0, late_start = 0;
-    int late_uses = 0;
-    for (;;) {
-      if (should_stop()) break;
-      std::uint64_t g = next_game.fetch_add(1);
-      if (settings_.games && g >= settings_.games) break;
+  // Each thread's own restart and late-start state, then its games.
+  auto make_runner = [&]() -> TaskRunner {
+    struct State {
+      Board restart_from = 0, late_start = 0;
+      int late_uses = 0;
+    };
+    auto state = std::make_shared<State>();
+    return [&, state](std::uint64_t g) {
+      Board& restart_from = state->restart_from;
+      Board& late_start = state->late_start;
+      int& late_uses = state->late_uses;
       bool restart = settings_.restarts && restart_from;
       Board from = restart ? restart_from : 0;
       if (!restart && settings_.start_exponent > 0) {
@@ -199,54 +201,49 @@ TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
       moves_done += game.moves;
       window_moves += game.moves;
       // The statistics are of whole games only.
-      if (!restart) window.push_back(game);
-      if (window.size() < settings_.window) continue;
+      if (!restart) {
+        GameRecord record;
+        record.score = game.score;
+        record.max_exponent = game.max_exponent;
+        record.moves = game.moves;
+        window.push_back(record);
+      }
+      if (window.size() < settings_.window) return;
       TrainWindow w;
       w.games = games_done;
       w.moves = moves_done;
       w.seconds = seconds_before + seconds_since(start);
       w.moves_per_second = window_moves / std::max(seconds_since(window_start), 1e-9);
-      double sum = 0;
-      for (const TrainedGame& t : window) {
-        sum += static_cast<double>(t.score);
-        w.max_score = std::max(w.max_score, t.score);
-        for (int k = 0; k < 3; ++k) w.rate[k] += t.max_exponent >= 13 + k;
-      }
-      w.average_score = sum / window.size();
-      for (double& r : w.rate) r /= window.size();
+      GameStats stats = game_stats(window);
+      w.average_score = stats.mean;
+      w.max_score = stats.max;
+      for (int k = 0; k < 3; ++k) w.rate[k] = stats.reach[13 + k];
       window.clear();
       window_moves = 0;
       window_start = Clock::now();
       last = w;
       if (on_window) on_window(w);
-    }
+    };
   };
 
-  int threads = std::max(1, settings_.threads);
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-  // Checkpoints are written by a thread of their own while the workers play.
-  std::thread checkpointer;
+  ParallelRun parallel;
+  parallel.first_task = first_game;
+  parallel.end_task = settings_.games;
+  parallel.jobs = static_cast<unsigned>(std::max(1, settings_.threads));
+  parallel.stop = should_stop;
+  // Checkpoints are written by the runner's ticker while the workers play.
   if (checkpoint_seconds > 0 && on_checkpoint) {
-    checkpointer = std::thread([&] {
-      Clock::time_point next = Clock::now();
-      while (!done.load()) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        if (done.load()) break;
-        if (seconds_since(next) < checkpoint_seconds) continue;
-        next = Clock::now();
-        std::lock_guard<std::mutex> lock(mutex);
-        TrainWindow now = last;
-        now.games = games_done;
-        now.moves = moves_done;
-        now.seconds = seconds_before + seconds_since(start);
-        on_checkpoint(now);
-      }
-    });
+    parallel.tick_seconds = checkpoint_seconds;
+    parallel.on_tick = [&] {
+      std::lock_guard<std::mutex> lock(mutex);
+      TrainWindow now = last;
+      now.games = games_done;
+      now.moves = moves_done;
+      now.seconds = seconds_before + seconds_since(start);
+      on_checkpoint(now);
+    };
   }
-  for (std::thread& t : pool) t.join();
-  done = true;
-  if (checkpointer.joinable()) checkpointer.join();
+  run_parallel(parallel, make_runner);
   last.games = games_done;
   last.moves = moves_done;
   last.seconds = seconds_before + seconds_since(start);
