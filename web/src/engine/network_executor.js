@@ -57,7 +57,8 @@ async function startSingleExecutor(options, wasm, poolOnWorkers) {
 async function startThreadsExecutor(options, threads) {
   const createWorker = workerFactoryOf(options);
   if (!createWorker) throw new Error('Web Workers are not available here');
-  const wasm = await loadWasm({ wasmUrl: options.threadsWasmUrl ?? THREADS_WASM_URL });
+  // The worker loads its scripts while the threads build compiles.
+  const wasm = loadWasm({ wasmUrl: options.threadsWasmUrl ?? THREADS_WASM_URL });
   return startWorkerExecutor(createWorker, WORKER_URL, wasm, options.workerStartMs ?? WORKER_START_MS, { threads });
 }
 
