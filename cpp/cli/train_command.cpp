@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/json.h"
+#include "network/checkpoint.h"
 #include "network/network_io.h"
 #include "network/td_trainer.h"
 
@@ -36,60 +37,6 @@ std::vector<int> stage_starts(const std::string& text) {
     out.push_back(__builtin_ctzll(v));
   }
   return out;
-}
-
-struct Progress {
-  std::uint64_t games = 0, moves = 0;
-  double seconds = 0;
-};
-
-// The checkpoint's companion: how far training got.
-bool read_progress(const std::string& path, Progress* p) {
-  std::ifstream in(path);
-  if (!in) return false;
-  std::string key;
-  while (in >> key) {
-    if (key == "games") in >> p->games;
-    else if (key == "moves") in >> p->moves;
-    else if (key == "seconds") in >> p->seconds;
-  }
-  return true;
-}
-
-void write_progress(const std::string& path, const TrainWindow& w) {
-  std::ofstream out(path + ".tmp");
-  out << "games " << w.games << "\nmoves " << w.moves << "\nseconds " << w.seconds << "\n";
-  out.close();
-  std::rename((path + ".tmp").c_str(), path.c_str());
-}
-
-// Temporal coherence's sums beside the checkpoint: "N2048TC2", the count,
-// then the (sum of errors, sum of |errors|) pairs as floats.
-void write_coherence(const std::string& path, TdTrainer& t) {
-  auto& sums = t.coherence_sums();
-  if (sums.empty()) return;
-  std::FILE* f = std::fopen((path + ".tmp").c_str(), "wb");
-  if (!f) return;
-  std::uint64_t n = sums.size();
-  bool ok = std::fwrite("N2048TC2", 1, 8, f) == 8 && std::fwrite(&n, 8, 1, f) == 1 &&
-            std::fwrite(sums.data(), 8, n, f) == n;
-  ok = std::fclose(f) == 0 && ok;
-  if (ok) std::rename((path + ".tmp").c_str(), path.c_str());
-}
-
-bool read_coherence(const std::string& path, TdTrainer& t) {
-  auto& sums = t.coherence_sums();
-  if (sums.empty()) return false;
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return false;
-  char magic[8];
-  std::uint64_t n = 0;
-  bool ok = std::fread(magic, 1, 8, f) == 8 && std::string(magic, 8) == "N2048TC2" &&
-            std::fread(&n, 8, 1, f) == 1 && n == sums.size() &&
-            std::fread(sums.data(), 8, n, f) == n;
-  std::fclose(f);
-  if (!ok) std::fill(sums.begin(), sums.end(), std::array<float, 2>{0.0f, 0.0f});
-  return ok;
 }
 
 std::string window_json(const TrainWindow& w) {
@@ -156,13 +103,15 @@ int run_train(const Args& args) {
     throw UsageError("--resume needs --checkpoint FILE");
 
   NTupleNetwork net;
-  Progress progress;
+  TrainProgress progress;
   std::string error;
   std::string start_from = args.text("--from", "");
   // A checkpoint with its progress file wins over --from; without one, --resume
   // starts afresh (the first run of a resumable command).
-  if (args.has_flag("--resume") && read_progress(checkpoint + ".progress", &progress))
-    start_from = checkpoint;
+  if (args.has_flag("--resume")) {
+    if (read_progress(checkpoint + ".progress", &progress, &error)) start_from = checkpoint;
+    else if (!error.empty()) throw UsageError(error);
+  }
   if (!start_from.empty()) {
     DecodedNetwork decoded;
     if (!load_network(start_from, &decoded, &error)) throw UsageError(error);
@@ -206,9 +155,12 @@ int run_train(const Args& args) {
   std::signal(SIGTERM, request_stop);
 
   TdTrainer trainer(&net, s);
-  if (start_from == checkpoint && !checkpoint.empty() && s.coherence)
+  if (start_from == checkpoint && !checkpoint.empty() && s.coherence) {
+    bool resumed = read_coherence(checkpoint + ".coherence", &trainer.coherence_sums(), &error);
+    if (!error.empty()) throw UsageError(error);
     std::fprintf(stderr, "train: temporal coherence sums %s\n",
-                 read_coherence(checkpoint + ".coherence", trainer) ? "resumed" : "start at zero");
+                 resumed ? "resumed" : "start at zero");
+  }
   auto on_window = [&](const TrainWindow& w) {
     std::fprintf(stderr,
                  "train: %llu games, %.0f moves/s, last %llu: avg %.0f, max %llu, 8192 %.1f%%, "
@@ -226,8 +178,9 @@ int run_train(const Args& args) {
       std::fprintf(stderr, "train: %s\n", why.c_str());
       return;
     }
-    write_coherence(checkpoint + ".coherence", trainer);
-    write_progress(checkpoint + ".progress", w);
+    if (!trainer.coherence_sums().empty())
+      write_coherence(checkpoint + ".coherence", trainer.coherence_sums());
+    write_progress(checkpoint + ".progress", TrainProgress{w.games, w.moves, w.seconds});
   };
   TrainWindow last = trainer.run(progress.games, progress.moves, progress.seconds, on_window,
                                  60.0 * checkpoint_minutes, on_checkpoint, &g_stop);

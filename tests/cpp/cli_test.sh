@@ -187,6 +187,33 @@ else
   echo "FAIL: train exited with an error"; fails=$((fails + 1))
 fi
 expect_error "cannot open network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval network --network "$tmp/none"
+
+# Checkpoints (network/checkpoint.h): each of the three files is versioned and
+# checksummed, and --resume refuses one with a flipped byte.
+flip_middle_byte() {  # flip_middle_byte FILE: one bit of its middle byte
+  local off=$(($(stat -c %s "$1") / 2))
+  local byte=$(dd if="$1" bs=1 skip="$off" count=1 2>/dev/null | od -An -tu1 | tr -d ' ')
+  printf "\\$(printf %03o $((byte ^ 4)))" | dd of="$1" bs=1 seek="$off" count=1 conv=notrunc 2>/dev/null
+}
+ck="$tmp/ck.n2048"
+train_ck() { "$AI2048" train --tuples 4x4 --threads 1 --coherence --checkpoint "$ck" "$@"; }
+if train_ck --games 50 >/dev/null 2>&1 && train_ck --games 80 --resume >/dev/null 2>"$tmp/resume.err"; then
+  grep -q "coherence sums resumed" "$tmp/resume.err" ||
+    { echo "FAIL: resume: $(cat "$tmp/resume.err")"; fails=$((fails + 1)); }
+  for part in "" .coherence .progress; do
+    cp "$ck$part" "$tmp/kept"
+    flip_middle_byte "$ck$part"
+    train_ck --games 90 --resume >/dev/null 2>"$tmp/err"
+    status=$?
+    if [ "$status" -ne 2 ] || ! tail -1 "$tmp/err" | grep -q "checksum"; then
+      echo "FAIL: a damaged checkpoint$part -> status $status, stderr: $(cat "$tmp/err")"; fails=$((fails + 1))
+    fi
+    cp "$tmp/kept" "$ck$part"
+  done
+  train_ck --games 90 --resume >/dev/null 2>&1 || { echo "FAIL: a restored checkpoint does not resume"; fails=$((fails + 1)); }
+else
+  echo "FAIL: train --checkpoint exited with an error"; fails=$((fails + 1))
+fi
 expect_error "--eval must be heuristic or network" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval magic
 expect_error "--downgrade must be on or off" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --downgrade maybe
 expect_error "--downgrade applies to --eval network only" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval heuristic --downgrade off
