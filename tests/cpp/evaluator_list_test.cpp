@@ -77,44 +77,44 @@ SearchSettings depth(int d) {
   return s;
 }
 
+// Searches 40 seeded random boards at depth 1 and expects each legal root
+// move's value to be expected(board, dir), within tolerance, and every other
+// kIllegal. Returns the number of legal root moves.
+template <class Search, class Expected>
+int expect_root_values(Search& search, std::uint64_t seed, double tolerance, Expected expected) {
+  std::mt19937_64 rng(seed);
+  int legal = 0;
+  for (int n = 0; n < 40; ++n) {
+    Board b = to_search_board(testing_boards::random_tiles(rng, 9, 0.4));
+    SearchResult r = search.search(b, depth(1));
+    for (int d = 0; d < 4; ++d) {
+      bool moves = move(b, d) != b;
+      if (moves) ++legal;
+      if (!moves) EXPECT_EQ(r.values[d], kIllegal) << std::hex << b;
+      else EXPECT_NEAR(r.values[d], expected(b, d), tolerance) << std::hex << b << " dir " << d;
+    }
+  }
+  return legal;
+}
+
 }  // namespace
 
 TEST(EvaluatorList, ExpectimaxSearchesAnEvaluationDefinedInATest) {
   EmptyCellsEval eval;
   ExpectimaxSearch<EmptyCellsEval> search(eval);
-  std::mt19937_64 rng(3);
-  int searched = 0;
-  for (int n = 0; n < 40; ++n) {
-    Board b = to_search_board(testing_boards::random_tiles(rng, 9, 0.4));
-    SearchResult r = search.search(b, depth(1));
-    for (int d = 0; d < 4; ++d) {
-      if (move(b, d) == b) {
-        EXPECT_EQ(r.values[d], kIllegal);
-        continue;
-      }
-      EXPECT_NEAR(r.values[d], expectimax_depth1(eval, b, d), 1e-3) << std::hex << b;
-      ++searched;
-    }
-  }
-  EXPECT_GT(searched, 60);
+  int legal = expect_root_values(search, 3, 1e-3,
+                                 [&](Board b, int d) { return expectimax_depth1(eval, b, d); });
+  EXPECT_GT(legal, 60);
 }
 
 TEST(EvaluatorList, MinimaxSearchesAnEvaluationDefinedInATest) {
   EmptyCellsEval eval;
   MinimaxSearch<EmptyCellsEval> plain(eval, false), pruned(eval, true);
-  std::mt19937_64 rng(4);
-  int searched = 0;
-  for (int n = 0; n < 40; ++n) {
-    Board b = to_search_board(testing_boards::random_tiles(rng, 9, 0.4));
-    SearchResult r = plain.search(b, depth(1));
-    for (int d = 0; d < 4; ++d) {
-      if (move(b, d) == b) continue;
-      EXPECT_EQ(r.values[d], minimax_depth1(eval, b, d)) << std::hex << b;
-      ++searched;
-    }
-    EXPECT_EQ(pruned.search(b, depth(1)).best, r.best);  // pruning never changes the move
-  }
-  EXPECT_GT(searched, 60);
+  int legal = expect_root_values(plain, 4, 0, [&](Board b, int d) {
+    if (d == 0) EXPECT_EQ(pruned.search(b, depth(1)).best, plain.search(b, depth(1)).best);
+    return minimax_depth1(eval, b, d);
+  });
+  EXPECT_GT(legal, 60);
 }
 
 TEST(EvaluatorList, TheListNamesEachEvaluationOnce) {
