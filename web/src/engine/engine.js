@@ -28,7 +28,7 @@
 //                      | 'failed', ...} (evaluation_state.js)
 //   engine.on('evaluation', listener)  listener(state) on each change;
 //                      returns a function that stops it
-// The learned evaluation (an n-tuple network, cpp/ai/ntuple.h), by hand:
+// The learned evaluation (an n-tuple network, cpp/network/ntuple.h and cpp/eval/network_eval.h), by hand:
 //   await engine.loadNetwork(url, { onProgress(received, total) })
 //                      downloads the .n2048.gz (default DEFAULT_NETWORK_URL,
 //                      the shipped one beside the site) into one network
@@ -57,7 +57,7 @@
 // Threads: on a cross-origin isolated page (SharedArrayBuffer), the network
 // executor runs the WebAssembly threads build, and each search's root moves
 // are searched at once on its threads, over the one network
-// (cpp/ai/parallel_search.h; at a fixed depth the one-thread values). Else it
+// (cpp/search/parallel_search.h; at a fixed depth the one-thread values). Else it
 // runs today's single-threaded build.
 //   engine.threads      threads the network's search uses (1 until it loaded)
 //   engine.threadsNote  null, or why one thread: "page not cross-origin isolated"
@@ -71,14 +71,14 @@
 // position. Bad input rejects with an Error naming the problem. See
 // root_search.js for what budgets mean on a pool. phase: true makes nodes or
 // timeMs the average a move over a game, each move's share allocated by the
-// core's time manager (cpp/ai/time_manager.h) from the board and the root
+// core's time manager (cpp/search/time_manager.h) from the board and the root
 // values of the moves before; such searches run the core's own search on one
 // executor (the network's, once loaded), as ai2048 --phase on does natively.
 //
 // Players: settings.player names who chooses the move (PLAYER_NAMES):
 // 'expectimax' (the default, searched over the whole pool), or 'minimax',
 // 'montecarlo', 'greedy', 'corner', each run whole on one executor (see
-// cpp/ai/player.h). minimax takes the same budgets as expectimax (with none, it
+// cpp/players/player.h). minimax takes the same budgets as expectimax (with none, it
 // searches at minDepth); montecarlo takes playouts (random games per legal
 // move, default 100), playoutDepth (moves per playout, 0 to the end), seed
 // (its random stream, mixed with the board: a seed and a board always give the
@@ -88,7 +88,7 @@
 //
 // Spawners: evilSpawn gives the tile "Evil 2048" places on a board after a
 // move: the cell and value (2 or 4) that leave the player the worst position,
-// looking depth player replies ahead (0..4, default 1; cpp/ai/spawner.h).
+// looking depth player replies ahead (0..4, default 1; cpp/players/spawner.h).
 // placeTile checks a tile a person places ("8402": an empty cell, a 2 or a 4).
 //
 // Options: poolSize (default defaultPoolSize() in pool_size.js), workers (false: the
@@ -229,7 +229,7 @@ class Engine {
   // (root_search.js) is expectimax's, and pays with more than one executor;
   // a node budget takes it even with one, so its result does not depend on
   // the pool size. Otherwise the core's own search runs whole on one executor.
-  // A phase allocation (settings.phase, cpp/ai/time_manager.h) keeps the
+  // A phase allocation (settings.phase, cpp/search/time_manager.h) keeps the
   // previous moves' root values in the core's searcher: it runs the core's own
   // search, so its budgets are the native ones, move for move.
   #searchesByRoot(settings) {

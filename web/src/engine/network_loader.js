@@ -1,4 +1,4 @@
-// Downloads a network file (.n2048.gz, see cpp/ai/network_file.h) into one
+// Downloads a network file (.n2048.gz, see cpp/network/network_file.h) into one
 // wasm instance: the compressed bytes are fetched with progress, then
 // decompressed with the browser's own DecompressionStream and pushed piece by
 // piece into the instance (networkBegin / networkPush / networkFinish), so the

@@ -14,7 +14,7 @@ export function defaultPoolSize(cores = globalThis.navigator?.hardwareConcurrenc
 
 // How many threads the network's search uses where WebAssembly threads run
 // (a cross-origin isolated page): one per core, at most four, one per root
-// move (the split of cpp/ai/parallel_search.h).
+// move (the split of cpp/search/parallel_search.h).
 export const MAX_THREADS = 4;
 
 export function defaultThreads(cores = globalThis.navigator?.hardwareConcurrency) {

@@ -13,14 +13,14 @@
 //     with any number of workers (the main thread included), though not always
 //     the same depth as the core's sequential search, which spends the budget
 //     move after move.
-//   - timeMs: a target, as in the core's search (cpp/ai/expectimax.cpp): rounds
+//   - timeMs: a target, as in the core's search (cpp/search/expectimax_impl.h): rounds
 //     of finer grain (each new depth first with a 3x larger cut-off), the next
 //     one started while under half the time is spent or while it is predicted
 //     (from the node counts of the same kind of round one depth before) to end
 //     within 1.25x the time; a round still running at 1.3x is discarded. Not
 //     deterministic (neither is the core's).
 // engine.js decides when a search goes this way (searchesByRoot): never for
-// settings.phase, whose per-move allocation (cpp/ai/time_manager.h) keeps
+// settings.phase, whose per-move allocation (cpp/search/time_manager.h) keeps
 // state between moves in the core's searcher and so runs the core's search.
 import { epochNow } from './clock.js';
 

@@ -1,6 +1,6 @@
 // "Evil 2048": the engine's evil spawner places each new tile where it hurts
 // the player most (engine.evilSpawn), and the switch that turns it on and off.
-// The opening tiles stay random, as in the C++ spawner (cpp/ai/spawner.h).
+// The opening tiles stay random, as in the C++ spawner (cpp/players/spawner.h).
 export const EVIL_DEPTH = 1; // the engine's default look-ahead: a few ms a tile
 
 // A game spawner (game/spawners.js) backed by an engine or a promise of one.
