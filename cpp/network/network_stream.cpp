@@ -60,22 +60,19 @@ bool NetworkStreamReader::start_weights(std::string* error) {
 void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t size,
                                        std::size_t from) {
   const std::size_t n = net_.size();
-  const std::size_t body_begin = header_.header_bytes, crc_begin = body_begin + 2 * n;
+  const std::size_t body_begin = header_.header_bytes, low_begin = body_begin + n,
+                    crc_begin = low_begin + n;
   std::int16_t* w = net_.weights();
-  for (std::size_t i = 0; i < size; ++i) {
-    std::size_t at = from + i;
-    if (at >= crc_begin) {
-      tail_[at - crc_begin] = data[i];
-      continue;
-    }
-    std::size_t k = at - body_begin;
-    if (k < n) {
-      w[k] = static_cast<std::int16_t>(data[i] << 8);
-    } else {
-      k -= n;
-      w[k] = unzigzag(static_cast<std::uint16_t>(static_cast<std::uint16_t>(w[k]) | data[i]));
-    }
+  const std::size_t end = from + size;
+  // Each plane's part of this piece in one plain loop (no branch per byte).
+  for (std::size_t at = std::max(from, body_begin); at < std::min(end, low_begin); ++at)
+    w[at - body_begin] = static_cast<std::int16_t>(data[at - from] << 8);
+  for (std::size_t at = std::max(from, low_begin); at < std::min(end, crc_begin); ++at) {
+    std::int16_t& x = w[at - low_begin];
+    x = unzigzag(static_cast<std::uint16_t>(static_cast<std::uint16_t>(x) | data[at - from]));
   }
+  for (std::size_t at = std::max(from, crc_begin); at < end; ++at)
+    tail_[at - crc_begin] = data[at - from];
   std::size_t hashed = std::min(size, crc_begin > from ? crc_begin - from : 0);
   crc_ = crc32(data, hashed, crc_);
 }
