@@ -27,14 +27,14 @@
 //   npm run bench:browser -- --memory [--threads 1,2,4] [--settle 20]
 //
 // All: --no-isolation serves the pages without COOP/COEP (the single-threaded
-// fallback).
+// fallback); --dist DIR serves another built site than dist/ (to compare builds).
 import fs from 'node:fs';
 import { launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
 import { benchPositions } from './bench_positions.mjs';
 import { playGames, summarizeGames } from './browser_games.mjs';
 import { runMemory } from './browser_memory.mjs';
 import { measureSpeed, speedSummary } from './browser_speed.mjs';
-import { tabMemory } from './renderer_memory.mjs';
+import { tabCpuMs, tabMemory } from './renderer_memory.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -115,6 +115,7 @@ async function runSpeed(page) {
   const repeat = count('repeat', 2);
   const asked = option('threads', null) === null ? null : threadCounts();
   const positions = benchPositions();
+  await page.exposeFunction('benchCpuMs', () => tabCpuMs());
   const started = Date.now();
   const result = await page.evaluate(measureSpeed, {
     positions: positions.map((p) => p.board),
@@ -177,7 +178,7 @@ function threadCounts(fallback) {
   return counts;
 }
 
-const server = await serve(undefined, { isolated: !args.includes('--no-isolation') });
+const server = await serve(option('dist', undefined), { isolated: !args.includes('--no-isolation') });
 if (args.includes('--memory')) {
   try {
     const summary = await runMemory(server.url, { threadCounts: threadCounts('1,2'), settle: count('settle', 20, 0) });

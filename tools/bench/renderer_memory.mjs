@@ -79,3 +79,14 @@ export function tabMemory(root = process.pid) {
     browserUiMb: sum(all.filter((r) => r.ui)),
   };
 }
+
+// The CPU time (user + system, ms) the tab's renderer (as tabMemory picks it)
+// has used so far: 10 ms steps (the kernel's clock ticks, 100 a second here).
+export function tabCpuMs(root = process.pid) {
+  const all = renderers(root).filter((r) => !r.ui);
+  const tab = all.sort((a, b) => b.privateMb - a.privateMb)[0];
+  if (!tab) return 0;
+  const stat = fs.readFileSync(`/proc/${tab.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
