@@ -25,6 +25,8 @@
 // the network, and the network and the endgame table, at each thread count,
 // right after the load and once the workers' garbage is collected.
 //   npm run bench:browser -- --memory [--threads 1,2,4] [--settle 20]
+//   npm run bench:browser -- --memory --page demo.html [--settle 20]
+//       (a page as a visitor opens it: sampled once its network is in use)
 //
 // All: --no-isolation serves the pages without COOP/COEP (the single-threaded
 // fallback); --dist DIR serves another built site than dist/ (to compare builds).
@@ -32,7 +34,7 @@ import fs from 'node:fs';
 import { launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
 import { benchPositions } from './bench_positions.mjs';
 import { playGames, summarizeGames } from './browser_games.mjs';
-import { runMemory } from './browser_memory.mjs';
+import { measurePage, runMemory } from './browser_memory.mjs';
 import { measureSpeed, speedSummary } from './browser_speed.mjs';
 import { tabCpuMs, tabMemory } from './renderer_memory.mjs';
 
@@ -181,7 +183,11 @@ function threadCounts(fallback) {
 const server = await serve(option('dist', undefined), { isolated: !args.includes('--no-isolation') });
 if (args.includes('--memory')) {
   try {
-    const summary = await runMemory(server.url, { threadCounts: threadCounts('1,2'), settle: count('settle', 20, 0) });
+    const settle = count('settle', 20, 0);
+    const page = option('page', null);
+    const summary = page
+      ? await measurePage(server.url, page, settle)
+      : await runMemory(server.url, { threadCounts: threadCounts('1,2'), settle });
     console.log(JSON.stringify(summary));
   } finally {
     await server.close();

@@ -55,6 +55,43 @@ async function measureCase(url, { threads, network, tables }, settle) {
   }
 }
 
+// A real page (demo.html, index.html) as a visitor opens it, in a fresh
+// browser: sampled from the moment its network line says the network (and
+// the table after it) is in use.
+export async function measurePage(url, name, settle) {
+  const browser = await launchBrowser();
+  try {
+    const { page } = await newPage(browser);
+    await page.goto(`${url}${name}`);
+    await page.waitForFunction(
+      () => globalThis.document.querySelector('.ai-network')?.dataset.state === 'network',
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
+    const state = await page.evaluate(() => ({
+      line: globalThis.document.querySelector('.ai-network').textContent.trim(),
+      crossOriginIsolated: globalThis.crossOriginIsolated === true,
+    }));
+    const samples = [];
+    for (let s = 0; s <= settle; s++) {
+      if (s) await sleep(1000);
+      samples.push(tabMemory());
+    }
+    const tab = samples.map((m) => m.tabMb);
+    return {
+      page: name,
+      ...state,
+      tabMb: { loaded: tab[0], settled: tab.at(-1), min: Math.min(...tab), max: Math.max(...tab) },
+      browserUiMb: samples[0].browserUiMb,
+      otherRenderersMb: samples[0].otherRenderersMb,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
 // Every case in turn; one JSON line each, then the summary.
 export async function runMemory(url, { threadCounts, settle }) {
   const cases = [{ threads: 1, network: false, tables: false }];
