@@ -18,8 +18,10 @@
 //   game i's spawns come from seed + i. One JSON line a game, then a summary:
 //   mean and median score, tile reach, conversion (--from: the share that made
 //   twice the start's largest tile), moves/s, ms a move (p50, p95) by largest
-//   tile and by empty cells, nodes a move, threads, crossOriginIsolated, the
-//   longest main-thread blocks, and the tab's memory (renderer_memory.mjs).
+//   tile and by empty cells (lists, in order), nodes a move, threads,
+//   crossOriginIsolated, the longest main-thread blocks (long tasks, and the
+//   longest gap between frames), and the tab's memory (renderer_memory.mjs)
+//   at load, at its peak (sampled every 2 s) and at the end.
 //
 // Memory mode (browser_memory.mjs): the tab's memory with the engine alone,
 // the network, and the network and the endgame table, at each thread count,
@@ -136,10 +138,11 @@ async function runGames(page) {
   const tables = onOff('tables', 'on');
   const results = [];
   // The tab's renderer (tabMemory), at load and at its peak during the games.
-  const memory = { loaded: null, peak: 0, browserUiMb: 0 };
+  const memory = { loaded: null, peak: 0, last: null, browserUiMb: 0 };
   const sample = () => {
     const now = tabMemory();
     memory.peak = Math.max(memory.peak, now.tabMb);
+    memory.last = now.tabMb;
     memory.browserUiMb = now.browserUiMb;
     return now.tabMb;
   };

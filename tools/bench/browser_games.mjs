@@ -104,16 +104,17 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 }
 
-// p50 and p95 of the moves' ms per phase: phases are [top, name], in order;
-// a move is in the first whose top is at least its key (move[at]).
+// p50 and p95 of the moves' ms per phase, in the phases' order: phases are
+// [top, name]; a move is in the first whose top is at least its key (move[at]).
 function msByPhase(moves, at, phases) {
-  const out = {};
-  for (const [top, name] of phases) {
-    const below = phases[phases.findIndex((p) => p[1] === name) - 1]?.[0] ?? -Infinity;
+  const out = [];
+  let below = -Infinity;
+  for (const [top, phase] of phases) {
     const ms = moves.filter((m) => m[at] > below && m[at] <= top).map((m) => m[0]);
+    below = top;
     if (!ms.length) continue;
     ms.sort((a, b) => a - b);
-    out[name] = { moves: ms.length, p50: round(percentile(ms, 0.5)), p95: round(percentile(ms, 0.95)) };
+    out.push({ phase, moves: ms.length, p50: round(percentile(ms, 0.5)), p95: round(percentile(ms, 0.95)) });
   }
   return out;
 }
