@@ -3,8 +3,14 @@
 namespace g2048 {
 
 const std::vector<std::string>& evaluation_names() {
-  static const std::vector<std::string> names = EvaluatorNames<Evaluator>::get();
+  static const std::vector<std::string> names = EvaluatorList<Evaluator>::get();
   return names;
+}
+
+std::size_t evaluation_index(const EvaluationSettings& s) {
+  // As make_evaluator decides.
+  if (s.name == NetworkEval::kName && s.network) return EvaluatorIndex<NetworkEval>::value;
+  return EvaluatorIndex<Heuristic>::value;
 }
 
 std::string validate_evaluation(const EvaluationSettings& s) {

@@ -21,6 +21,9 @@ struct EvaluationSettings {
 };
 
 const std::vector<std::string>& evaluation_names();  // "heuristic", "network"
+// The index in the list (evaluator.h) of the evaluation the settings name: of
+// the evaluation make_evaluator makes from them.
+std::size_t evaluation_index(const EvaluationSettings& settings);
 
 // Empty when the settings make an evaluation; otherwise one line.
 std::string validate_evaluation(const EvaluationSettings& settings);

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -38,6 +39,19 @@ struct SearchOver<Search, std::variant<E...>> {
 template <template <class> class Search>
 using SearchOverEvaluators = typename SearchOver<Search, Evaluator>::type;
 
+// The index of evaluation E in the list.
+template <class E, class List = Evaluator>
+struct EvaluatorIndex;
+template <class E, class... All>
+struct EvaluatorIndex<E, std::variant<All...>> {
+  static constexpr std::size_t value = [] {
+    std::size_t i = 0;
+    bool found = false;
+    ((found = found || std::is_same_v<E, All>, i += found ? 0 : 1), ...);
+    return i;
+  }();
+};
+
 // The search for e's alternative, built on it (it must outlive the search).
 template <template <class> class Search, class... Args>
 SearchOverEvaluators<Search> make_search_over(const Evaluator& e, Args&&... args) {
@@ -50,23 +64,21 @@ SearchOverEvaluators<Search> make_search_over(const Evaluator& e, Args&&... args
       e);
 }
 
-inline std::string evaluator_name(const Evaluator& e) {
-  return std::visit([](const auto& eval) -> std::string { return eval.kName; }, e);
-}
 inline bool scores_moves(const Evaluator& e) {
   return std::visit([](const auto& eval) { return eval.kScoresMoves; }, e);
 }
-// The depth a search with no budget or depth takes with e (0: chosen).
-inline int default_depth(const Evaluator& e) {
-  return std::visit([](const auto& eval) { return eval.kDefaultDepth; }, e);
-}
 
-// Every evaluation's name, in the list's order: "heuristic", "network".
+// Every evaluation's name, in the list's order: "heuristic", "network"; and
+// the default depth of the one at index i, without building it.
 template <class List>
-struct EvaluatorNames;
+struct EvaluatorList;
 template <class... E>
-struct EvaluatorNames<std::variant<E...>> {
+struct EvaluatorList<std::variant<E...>> {
   static std::vector<std::string> get() { return {E::kName...}; }
+  static int default_depth(std::size_t i) {
+    constexpr int depths[] = {E::kDefaultDepth...};
+    return depths[i];
+  }
 };
 
 }  // namespace g2048

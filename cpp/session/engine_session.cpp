@@ -4,7 +4,7 @@ namespace g2048 {
 
 void EngineSession::set_network(std::shared_ptr<const QuantizedNetwork> network) {
   network_ = std::move(network);
-  searchers_.erase(NetworkEval::kName);
+  searchers_[EvaluatorIndex<NetworkEval>::value] = Kept();
 }
 
 std::string EngineSession::evaluation(const std::string& name, EvaluationSettings* out) const {
@@ -19,12 +19,12 @@ std::string EngineSession::evaluation(const std::string& name, EvaluationSetting
 void EngineSession::apply_default_depth(const EvaluationSettings& evaluation, bool budget_given,
                                         SearchSettings* settings) {
   if (budget_given) return;
-  int depth = default_depth(make_evaluator(evaluation));
+  int depth = EvaluatorList<Evaluator>::default_depth(evaluation_index(evaluation));
   if (depth) settings->depth = depth;
 }
 
 ExpectimaxSearcher& EngineSession::searcher(const EvaluationSettings& e) {
-  Kept& kept = searchers_[e.name];
+  Kept& kept = searchers_[evaluation_index(e)];
   const EvaluationSettings& k = kept.settings;
   bool same = kept.searcher && k.network == e.network && k.downgrade == e.downgrade &&
               k.weights == e.weights;

@@ -5,6 +5,7 @@
 // (cpp/cli) and the Embind bindings (cpp/wasm) are conversions around it.
 #pragma once
 
+#include <array>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -63,7 +64,7 @@ class EngineSession {
   };
   std::shared_ptr<const QuantizedNetwork> network_;
   endgame::TableSettings tables_;
-  std::map<std::string, Kept> searchers_;  // by evaluation name
+  std::array<Kept, std::variant_size_v<Evaluator>> searchers_;  // by index in the list
 
   std::mutex files_mutex_;  // the caches below, filled from any thread
   std::map<std::string, std::shared_ptr<const QuantizedNetwork>> network_files_;

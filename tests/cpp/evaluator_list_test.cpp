@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <random>
 
+#include "eval/evaluation.h"
 #include "search/expectimax_impl.h"
 #include "search/minimax_impl.h"
 #include "test_boards.h"
@@ -118,9 +119,20 @@ TEST(EvaluatorList, MinimaxSearchesAnEvaluationDefinedInATest) {
 }
 
 TEST(EvaluatorList, TheListNamesEachEvaluationOnce) {
-  std::vector<std::string> names = EvaluatorNames<Evaluator>::get();
+  std::vector<std::string> names = EvaluatorList<Evaluator>::get();
   EXPECT_EQ(names, (std::vector<std::string>{"heuristic", "network"}));
-  EXPECT_EQ(default_depth(Evaluator(Heuristic::standard())), 0);
-  EXPECT_EQ(evaluator_name(Evaluator(Heuristic::standard())), "heuristic");
+  constexpr std::size_t heuristic = EvaluatorIndex<Heuristic>::value;
+  constexpr std::size_t network = EvaluatorIndex<NetworkEval>::value;
+  EXPECT_EQ(names[heuristic], "heuristic");
+  EXPECT_EQ(names[network], "network");
+  EXPECT_EQ(EvaluatorList<Evaluator>::default_depth(heuristic), 0);  // chosen from the position
+  EXPECT_EQ(EvaluatorList<Evaluator>::default_depth(network), 2);
   EXPECT_FALSE(scores_moves(Evaluator(Heuristic::standard())));
+  // The settings' index is the evaluator's that make_evaluator builds.
+  EvaluationSettings s;
+  EXPECT_EQ(evaluation_index(s), make_evaluator(s).index());
+  s.name = "network";
+  s.network = std::make_shared<const QuantizedNetwork>();
+  EXPECT_EQ(evaluation_index(s), network);
+  EXPECT_EQ(make_evaluator(s).index(), network);
 }
