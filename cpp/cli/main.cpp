@@ -61,9 +61,10 @@ const Command kCommands[] = {
      "        tile); --census: where the largest tiles stood, as one more JSON line\n",
      true, true},
     {"harvest", g2048::cli::run_harvest,
-     "  harvest --tile T [--games N] [--seed S] [--jobs J] [search] [players]\n"
+     "  harvest --tile T [--games N] [--seed S] [--jobs J] [--from FILE] [search] [players]\n"
      "        seeded games, each stopped at its first tile T: that board, one line of\n"
-     "        16 values per game that made it (the boards selfplay --from plays)\n",
+     "        16 values per game that made it (the boards selfplay --from plays);\n"
+     "        --from: the games go on from the boards in FILE (e.g. 16384s to 32768)\n",
      true, true},
     {"suggest", g2048::cli::run_suggest,
      "  suggest BOARD [search]      BOARD: 16 tile values, row-major, e.g. 0,0,2,0,...\n"

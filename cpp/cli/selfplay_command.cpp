@@ -329,8 +329,11 @@ int run_selfplay(const Args& args) {
 int run_harvest(const Args& args) {
   std::vector<std::string> known = game_options();
   known.push_back("--tile");
+  known.push_back("--from");
   args.check_known(known);
   RunMode mode;
+  // --from: continue games from boards (e.g. the 16384 ones) to a bigger tile.
+  if (args.has("--from")) mode.from = read_boards(args.text("--from", ""));
   std::uint64_t tile = args.count("--tile", 16384, 4, 65536);
   for (int e = 2; e <= 16; ++e)
     if (tile == (1ULL << e)) mode.harvest_exponent = e;

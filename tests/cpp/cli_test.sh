@@ -110,6 +110,13 @@ echo "2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,3" >"$tmp/bad_boards.txt"
 expect_error "bad_boards.txt line 1: bad tile value 3" selfplay --from "$tmp/bad_boards.txt"
 expect_error "cannot read the boards file" selfplay --from "$tmp/none.txt"
 expect_error "--tile must be a power of two from 4 to 65536" harvest --tile 300
+# harvest --from goes on from those boards to the next tile: each line it prints
+# has a 512 (heuristic, depth 2 makes 512 from most 256 boards).
+"$AI2048" harvest --from "$tmp/h256.txt" --tile 512 --eval heuristic --depth 2 --jobs 2 >"$tmp/h512.txt" 2>/dev/null
+if [ "$(grep -c . "$tmp/h512.txt")" -lt 1 ] || grep -vq '^\([0-9]*,\)\{15\}[0-9]*$' "$tmp/h512.txt" ||
+    [ "$(grep -c '\b512\b' "$tmp/h512.txt")" != "$(grep -c . "$tmp/h512.txt")" ]; then
+  echo "FAIL: harvest --from printed: $(cat "$tmp/h512.txt")"; fails=$((fails + 1))
+fi
 
 # Endgame tables: a small one built, described, and played with; bad tables refused.
 if "$AI2048" tables build --target 32 --dir "$tmp/t32" --threads 2 >"$tmp/t32.out" 2>/dev/null; then
