@@ -76,5 +76,6 @@ describe('bench:browser game mode', () => {
   it('refuses bad options with a clear message', async () => {
     await expect(bench(['--games', '0'])).rejects.toThrow(/--games must be a whole number from 1, got 0/);
     await expect(bench(['--depth', '2', '--time-ms', '5'])).rejects.toThrow(/give one budget/);
+    await expect(bench(['--game', '3'])).rejects.toThrow(/unknown option --game/);
   });
 });

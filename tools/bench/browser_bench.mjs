@@ -63,7 +63,34 @@ function onOff(name, fallback) {
   return text === 'on';
 }
 
-const TILE_TEXT = /^(0|[2-9]|[1-9][0-9]+)$/;
+// Every option, and whether it takes a value: a misspelt one is refused.
+const OPTIONS = {
+  speed: false,
+  memory: false,
+  'no-isolation': false,
+  dist: true,
+  depth: true,
+  repeat: true,
+  threads: true,
+  games: true,
+  seed: true,
+  from: true,
+  'max-moves': true,
+  'time-ms': true,
+  nodes: true,
+  phase: true,
+  tables: true,
+  settle: true,
+  page: true,
+};
+for (let i = 0; i < args.length; i++) {
+  const name = args[i].replace(/^--/, '');
+  if (!args[i].startsWith('--') || !(name in OPTIONS)) fail(`unknown option ${args[i]}`);
+  if (OPTIONS[name] && (i + 1 >= args.length || args[i + 1].startsWith('--'))) fail(`--${name} needs a value`);
+  if (OPTIONS[name]) i += 1;
+}
+
+const isTile = (v) => v === 0 || (Number.isInteger(v) && v >= 2 && v <= 131072 && (v & (v - 1)) === 0);
 // Lines of 16 tile values (commas or spaces); blank lines and # comments skipped.
 function readBoards(file) {
   let text;
@@ -76,10 +103,10 @@ function readBoards(file) {
   text.split('\n').forEach((line, i) => {
     const trimmed = line.trim();
     if (!trimmed || trimmed.startsWith('#')) return;
-    const cells = trimmed.split(/[\s,]+/);
-    const ok = cells.length === 16 && cells.every((c) => TILE_TEXT.test(c));
-    if (!ok) fail(`${file}:${i + 1}: expected 16 tile values, got "${trimmed}"`);
-    boards.push(cells.map(Number));
+    const cells = trimmed.split(/[\s,]+/).map(Number);
+    const ok = cells.length === 16 && cells.every(isTile);
+    if (!ok) fail(`${file}:${i + 1}: expected 16 tile values (0, or 2 to 131072), got "${trimmed}"`);
+    boards.push(cells);
   });
   if (!boards.length) fail(`${file} holds no board`);
   return boards;
