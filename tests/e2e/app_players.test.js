@@ -1,7 +1,8 @@
 // The players, Evil 2048 and 8402 in real headless Chromium with the real
-// engine. Fixed depths make the AI deterministic, so each move the page plays
-// is checked against the same wasm module run here in Node: the player's move,
-// then the evil spawner's tile for that board.
+// engine, with the heuristic (network=off). Fixed depths make the AI
+// deterministic, so each move the page plays is checked against the same wasm
+// module run here in Node: the player's move, then the evil spawner's tile for
+// that board.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWasmModule } from '../js/helpers/load_wasm.js';
 import { newPage, screenshot } from './browser.js';
@@ -54,7 +55,7 @@ describe('play page: player and Evil 2048', () => {
   it('plays the chosen player, and with Evil on the evil tiles land', async () => {
     const { page, context, errors, outside } = await newPage(env.browser, { viewport: { width: 800, height: 1300 } });
     const board = [2, 4, 8, 2, 0, 0, 4, 0, 0, 2, 0, 0, 0, 0, 0, 2];
-    await openWithState(page, `${env.server.url}index.html?speed=max`, savedState(board, { score: 100 }));
+    await openWithState(page, `${env.server.url}index.html?speed=max&network=off`, savedState(board, { score: 100 }));
     await page.waitForSelector('.ai-controls[data-bound]');
     expect(await page.inputValue('.ai-player')).toBe('expectimax');
     expect(await page.isChecked('.ai-evil')).toBe(false);
@@ -161,7 +162,9 @@ describe('8402', () => {
 
   it('takes the placed tiles and answers each with the AI move', async () => {
     const { page, context, errors, outside } = await newPage(env.browser, { viewport: { width: 800, height: 1300 } });
-    await page.goto(`${env.server.url}8402.html?strength=d2`);
+    // network=off: the moves are checked against the heuristic here, and the
+    // network, loading after the first paint, would otherwise answer some of them.
+    await page.goto(`${env.server.url}8402.html?strength=d2&network=off`);
     await page.waitForSelector('.place-controls[data-bound]');
     expect(await page.textContent('.place-turn')).toBe('Place the two opening tiles.');
     expect(await domBoard(page)).toEqual(new Array(16).fill(0));
