@@ -370,6 +370,8 @@ val search_result_to_js(const SearchResult& r) {
   o.set("ms", r.ms);
   // Present only when an endgame table chose the move: its success rate.
   if (r.table_rate >= 0) o.set("tableRate", r.table_rate);
+  // Present only with settings.phase: this move's share of the average budget.
+  if (r.phase_factor > 0) o.set("phaseFactor", r.phase_factor);
   return o;
 }
 

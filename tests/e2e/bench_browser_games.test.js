@@ -52,6 +52,13 @@ describe('bench:browser game mode', () => {
     expect(summary.tabMemoryMb.peak).toBeGreaterThan(0);
   });
 
+  it('with a time budget, gives the time of each move over its allocation', async () => {
+    const lines = await bench(['--games', '1', '--seed', '3', '--max-moves', '6', '--time-ms', '5', '--phase', 'on']);
+    const summary = lines.at(-1);
+    expect(summary).toMatchObject({ games: 1, moves: 6, settings: { timeMs: 5, phase: true } });
+    for (const key of ['p50', 'p95', 'max']) expect(summary.msOverAllocation[key]).toBeGreaterThan(0);
+  });
+
   it('plays from harvested boards and counts conversions', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-games-${process.pid}-`));
     const file = path.join(dir, 'boards.txt');

@@ -56,16 +56,22 @@ function nativeSuggest(board, nodes) {
 describe('phase allocation, native against wasm', () => {
   test('the same move and node count on single boards', () => {
     const nodes = [];
+    const factors = [];
     for (const board of BOARDS) {
       const native = nativeSuggest(board, 20000);
       const wasm = engine.search(board, { nodes: 20000, phase: true, tableBits: 18 });
+      factors.push(wasm.phaseFactor);
       expect(wasm.dir, `board ${board}`).toBe(native.dir);
       expect(wasm.nodes, `board ${board}`).toBe(native.nodes);
       expect(wasm.depth, `board ${board}`).toBe(native.depth);
       nodes.push(native.nodes);
     }
-    // The allocation follows the phase: the opening gets the least.
+    // The allocation follows the phase: the opening gets the least, and the
+    // result says which share of the budget the move had.
     expect(nodes[0]).toBeLessThan(Math.min(...nodes.slice(1)));
+    for (const f of factors) expect(f).toBeGreaterThan(0);
+    expect(factors[0]).toBeLessThan(Math.min(...factors.slice(1)));
+    expect(engine.search(BOARDS[0], { nodes: 20000, tableBits: 18 }).phaseFactor).toBeUndefined();
   });
 
   // A node budget otherwise takes the pool's rounds (root_search.js); with

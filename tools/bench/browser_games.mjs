@@ -8,7 +8,8 @@
 // a given board, to its end or maxMoves. Spawns come from the app's seeded
 // generator (2 with probability 0.9, in a uniformly chosen empty cell). Each
 // finished game goes to window.benchGame (exposed by the bench), which prints
-// its line. Resolves to every move's [ms, nodes, largest tile, empty cells],
+// its line. Resolves to every move's [ms, nodes, largest tile, empty cells,
+// ms over the move's time allocation (timeMs, times phaseFactor with phase)],
 // the longest main-thread blocks and the engine's state.
 export async function playGames({ games, settings, threads, tables }) {
   const { createEngine } = await import('/src/engine/engine.js');
@@ -62,7 +63,8 @@ export async function playGames({ games, settings, threads, tables }) {
       const result = await engine.bestMove(board, settings);
       const ms = performance.now() - t;
       const empty = board.filter((v) => v === 0).length;
-      moves.push([ms, result.nodes, Math.max(...board), empty]);
+      const allocation = settings.timeMs ? settings.timeMs * (result.phaseFactor ?? 1) : null;
+      moves.push([ms, result.nodes, Math.max(...board), empty, allocation ? ms / allocation : null]);
       nodes += result.nodes;
       const moved = await engine.applyMove(board, result.dir);
       score += moved.gain;
@@ -144,6 +146,10 @@ export function summarizeGames(results, { moves, wallMs, blocks }) {
   const fromBoards = results.filter((r) => r.startTile !== undefined);
   const nodes = moves.reduce((s, m) => s + m[1], 0);
   const ms = moves.map((m) => m[0]).sort((a, b) => a - b);
+  const overAllocation = moves
+    .map((m) => m[4])
+    .filter((x) => x !== null && x !== undefined)
+    .sort((a, b) => a - b);
   return {
     games: results.length,
     meanScore: Math.round(scores.reduce((s, x) => s + x, 0) / scores.length),
@@ -161,6 +167,17 @@ export function summarizeGames(results, { moves, wallMs, blocks }) {
       p95: round(percentile(ms, 0.95)),
       max: round(ms.at(-1) ?? null),
     },
+    // With a time budget: each move's time over its allocation (issue 26's goal:
+    // median 0.7-1.1, none above 3).
+    ...(overAllocation.length
+      ? {
+          msOverAllocation: {
+            p50: round(percentile(overAllocation, 0.5)),
+            p95: round(percentile(overAllocation, 0.95)),
+            max: round(overAllocation.at(-1)),
+          },
+        }
+      : {}),
     msByLargestTile: msByPhase(moves, 2, TILE_PHASES),
     msByEmptyCells: msByPhase(moves, 3, EMPTY_PHASES),
     nodesPerMove: moves.length ? Math.round(nodes / moves.length) : 0,
