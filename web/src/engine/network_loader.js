@@ -1,8 +1,10 @@
 // Downloads a network file (.n2048.gz, see cpp/network/network_file.h) into one
 // wasm instance: the compressed bytes are fetched with progress, then
-// decompressed with the browser's own DecompressionStream and pushed piece by
-// piece into the instance (networkBegin / networkPush / networkFinish), so the
-// 134 MB of weights exist once, in wasm memory, never as a second JS copy.
+// decompressed with the browser's own DecompressionStream straight from the
+// pieces they arrived in (never joined into one array, each let go once read)
+// and pushed piece by piece into the instance (networkBegin / networkPush /
+// networkFinish), so the 134 MB of weights exist once, in wasm memory, never as
+// a second JS copy.
 // Runs where the instance lives: in the network worker, or on the main thread.
 
 const GZIP_MAGIC = [0x1f, 0x8b];
@@ -10,12 +12,19 @@ const PROGRESS_STEP = 1 / 100;
 
 // The file's bytes with progress; what names it in errors ("the network").
 export async function fetchBytes(url, onProgress, what = 'the network') {
+  const { pieces, length } = await fetchPieces(url, onProgress, what);
+  return pieces.length === 1 ? pieces[0] : concat(pieces, length);
+}
+
+// The file as the pieces it arrived in, and its length: the network is
+// decompressed straight from them, so its 22 MB are never copied into one array.
+async function fetchPieces(url, onProgress, what) {
   if (url.startsWith('file:')) {
     // Node (tests, benchmarks): fetch cannot read files there.
     const { readFile } = await import('node:fs/promises');
     const bytes = new Uint8Array(await readFile(new URL(url)));
     onProgress(bytes.length, bytes.length);
-    return bytes;
+    return { pieces: [bytes], length: bytes.length };
   }
   let response;
   try {
@@ -25,7 +34,10 @@ export async function fetchBytes(url, onProgress, what = 'the network') {
   }
   if (!response.ok) throw new Error(`could not download ${what} from ${url}: HTTP ${response.status}`);
   const total = Number(response.headers.get('Content-Length')) || 0;
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  if (!response.body) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { pieces: [bytes], length: bytes.length };
+  }
   const chunks = [];
   let received = 0;
   let reported = 0;
@@ -41,7 +53,7 @@ export async function fetchBytes(url, onProgress, what = 'the network') {
     }
   }
   onProgress(received, total || received);
-  return concat(chunks, received);
+  return { pieces: chunks, length: received };
 }
 
 function concat(chunks, length) {
@@ -58,18 +70,44 @@ export function isGzip(bytes) {
   return bytes.length >= 18 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
 }
 
-// A gzip file ends with its content's length (mod 2^32; networks are smaller).
-function gzipContentLength(bytes) {
-  const n = bytes.length;
-  return (bytes[n - 4] | (bytes[n - 3] << 8) | (bytes[n - 2] << 16) | (bytes[n - 1] << 24)) >>> 0;
+// The byte at position at (negative: from the end) of a file held in pieces.
+function byteAt(pieces, length, at) {
+  let i = at < 0 ? length + at : at;
+  for (const piece of pieces) {
+    if (i < piece.length) return piece[i];
+    i -= piece.length;
+  }
+  return undefined;
 }
 
-async function pushDecompressed(module, compressed) {
+function piecesAreGzip(pieces, length) {
+  return length >= 18 && byteAt(pieces, length, 0) === GZIP_MAGIC[0] && byteAt(pieces, length, 1) === GZIP_MAGIC[1];
+}
+
+// A gzip file ends with its content's length (mod 2^32; networks are smaller).
+function gzipContentLength(pieces, length) {
+  const b = (k) => byteAt(pieces, length, -k);
+  return (b(4) | (b(3) << 8) | (b(2) << 16) | (b(1) << 24)) >>> 0;
+}
+
+// The pieces as a stream that lets go of each once it is read.
+function streamOf(pieces) {
+  let next = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (next === pieces.length) return controller.close();
+      controller.enqueue(pieces[next]);
+      pieces[next++] = null;
+    },
+  });
+}
+
+async function pushDecompressed(module, pieces, length) {
   if (typeof DecompressionStream !== 'function') {
     throw new Error('this browser cannot decompress the network (no DecompressionStream)');
   }
-  module.networkBegin(gzipContentLength(compressed));
-  const stream = new Blob([compressed]).stream().pipeThrough(new DecompressionStream('gzip'));
+  module.networkBegin(gzipContentLength(pieces, length));
+  const stream = streamOf(pieces).pipeThrough(new DecompressionStream('gzip'));
   const reader = stream.getReader();
   try {
     for (;;) {
@@ -86,14 +124,14 @@ async function pushDecompressed(module, compressed) {
 // a one-line reason (the instance then keeps whatever network it had).
 export async function loadNetworkInto(module, url, onProgress = () => {}) {
   const started = Date.now();
-  const bytes = await fetchBytes(String(url), onProgress);
-  if (isGzip(bytes)) {
-    await pushDecompressed(module, bytes);
+  const { pieces, length } = await fetchPieces(String(url), onProgress, 'the network');
+  if (piecesAreGzip(pieces, length)) {
+    await pushDecompressed(module, pieces, length);
   } else {
     // A server may have decompressed it already (Content-Encoding: gzip).
-    module.networkBegin(bytes.length);
-    module.networkPush(bytes);
+    module.networkBegin(length);
+    for (const piece of pieces) module.networkPush(piece);
   }
   const info = module.networkFinish();
-  return { ...info, compressedBytes: bytes.length, ms: Date.now() - started };
+  return { ...info, compressedBytes: length, ms: Date.now() - started };
 }
