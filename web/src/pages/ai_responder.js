@@ -9,15 +9,7 @@ export class AiResponder extends AiChoice {
   constructor({ game, engine, player = DEFAULT_PLAYER, strength = DEFAULT_STRENGTH }) {
     super(player, strength);
     this.game = game;
-    this.enginePromise = Promise.resolve(engine);
-    this.engine = null;
-    this.enginePromise.then(
-      (e) => {
-        this.engine = e;
-        this.emit('engine');
-      },
-      (err) => this.fail(err),
-    );
+    this.useEngine(engine);
     this.thinking = false;
     this.last = null; // { dir, values, depth, nodes, ms } of the AI's last move
     this.aiMoves = 0;

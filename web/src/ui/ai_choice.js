@@ -11,6 +11,21 @@ export class AiChoice extends Observable {
     this.strength = strengthFor(this.player.id, strengthId);
   }
 
+  // An engine or a promise of one (the pages start before the wasm is ready):
+  // this.engine once it is in, with an 'engine' event; a failure goes to the
+  // subclass's fail(err).
+  useEngine(engine) {
+    this.enginePromise = Promise.resolve(engine);
+    this.engine = null;
+    this.enginePromise.then(
+      (e) => {
+        this.engine = e;
+        this.emit('engine');
+      },
+      (err) => this.fail(err),
+    );
+  }
+
   setStrength(id) {
     const strength = findOrThrow(findStrength, id, 'strength');
     if (!strengthsFor(this.player.id).includes(strength)) {

@@ -23,15 +23,7 @@ export class AutoplayController extends AiChoice {
   }) {
     super(player, (findStrength(strength) || STRENGTHS[0]).id);
     this.game = game;
-    this.enginePromise = Promise.resolve(engine);
-    this.engine = null;
-    this.enginePromise.then(
-      (e) => {
-        this.engine = e;
-        this.emit('engine');
-      },
-      (err) => this.fail(err),
-    );
+    this.useEngine(engine);
     this.now = now;
     this.sleep = sleep;
     this.speed = findSpeed(speed) || SPEEDS[0];
