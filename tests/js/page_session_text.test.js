@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeChoice, describeSearch, describeStats } from '../../web/page_session/session_text.js';
 import { followEvaluation } from '../../web/page_session/play_session.js';
-import { EvaluationState } from '../../web/src/engine/evaluation_state.js';
+import { fakeEvaluationEngine as fakeEngine } from './helpers/fake_evaluation_engine.js';
 import { DEFAULT_SETTINGS, normalizeSettings } from '../../web/page_session/settings.js';
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../../web/src/ui/presets.js';
 
@@ -38,23 +38,6 @@ function fakeOverlay() {
   overlay.setEvaluation = (text, kind = 'info') => overlay.lines.push([text, kind]);
   overlay.setProgress = (fraction) => overlay.progress.push(fraction);
   return overlay;
-}
-
-function fakeEngine(load) {
-  const state = new EvaluationState();
-  return {
-    asked: [],
-    state,
-    get evaluationState() {
-      return state.current;
-    },
-    on: (event, listener) => state.on(listener),
-    async loadEvaluation(options) {
-      this.asked.push(options);
-      for (const next of load) state.set(next);
-      return state.current;
-    },
-  };
 }
 
 const network = { weights: 67_108_864, ms: 1000, threads: 1, threadsNote: null };

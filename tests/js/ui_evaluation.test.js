@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { describeEvaluation } from '../../web/src/ui/evaluation_text.js';
 import { networkUrlFrom, showEvaluation, tablesUrlFrom } from '../../web/src/ui/evaluation_view.js';
-import { EvaluationState } from '../../web/src/engine/evaluation_state.js';
+import { fakeEvaluationEngine as fakeEngine } from './helpers/fake_evaluation_engine.js';
 
 const page = 'http://127.0.0.1:8048/dist/demo.html?seed=3';
 const network = { weights: 67_108_864, ms: 1600, threads: 2, threadsNote: null };
@@ -77,23 +77,6 @@ describe('the evaluation line', () => {
     ).toBe("Evaluation: heuristic (the network's worker stopped (out of memory))");
   });
 });
-
-// An engine with engine.js's evaluation API whose load is scripted.
-function fakeEngine(load) {
-  const state = new EvaluationState();
-  return {
-    asked: [],
-    get evaluationState() {
-      return state.current;
-    },
-    on: (event, listener) => state.on(listener),
-    async loadEvaluation(options) {
-      this.asked.push(options);
-      for (const next of load) state.set(next);
-      return state.current;
-    },
-  };
-}
 
 describe("the pages' evaluation line", () => {
   test('the address picks the files: default, off, or another one relative to the page', () => {
