@@ -67,7 +67,7 @@ function concat(chunks, length) {
 }
 
 export function isGzip(bytes) {
-  return bytes.length >= 18 && bytes[0] === GZIP_MAGIC[0] && bytes[1] === GZIP_MAGIC[1];
+  return piecesAreGzip([bytes], bytes.length);
 }
 
 // The byte at position at (negative: from the end) of a file held in pieces.
