@@ -108,8 +108,33 @@ bool NTupleLayout::parse(const std::string& spec_text, const std::vector<int>& s
     layout.offsets_.push_back(layout.per_stage_);
     layout.per_stage_ += std::size_t{1} << (4 * cells.size());
   }
+  layout.index_features();
   *out = std::move(layout);
   return true;
+}
+
+void NTupleLayout::index_features() {
+  // Where each cell of symmetry s comes from: a board whose cell i holds i,
+  // seen in symmetry s, holds at cell c the cell of b that lands there.
+  Board numbered = 0;
+  for (int i = 0; i < 16; ++i) numbered |= static_cast<Board>(i) << (4 * i);
+  std::array<Board, 8> symmetric = board_symmetries(numbered);
+  shifts_.assign(static_cast<std::size_t>(feature_count()) * kMaxTupleLength, 0);
+  lengths_.clear();
+  feature_offsets_.clear();
+  uniform_length_ = static_cast<int>(tuples_[0].size());
+  for (int s = 0; s < 8; ++s) {
+    for (std::size_t t = 0; t < tuples_.size(); ++t) {
+      const std::vector<int>& cells = tuples_[t];
+      std::size_t f = lengths_.size();
+      for (std::size_t k = 0; k < cells.size(); ++k)
+        shifts_[f * kMaxTupleLength + k] =
+            static_cast<std::uint8_t>(4 * cell(symmetric[s], cells[k]));
+      lengths_.push_back(static_cast<int>(cells.size()));
+      feature_offsets_.push_back(offsets_[t]);
+      if (static_cast<int>(cells.size()) != uniform_length_) uniform_length_ = 0;
+    }
+  }
 }
 
 std::string NTupleLayout::spec() const {

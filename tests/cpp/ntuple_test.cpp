@@ -86,6 +86,39 @@ TEST(NTuple, SameValueForAllEightSymmetries) {
   }
 }
 
+// feature_indices reads the cells from the board itself with each symmetry
+// folded in: the same indices as the definition, each tuple's cells read from
+// the symmetric board, for uniform 6-cell tuples (the unrolled path), mixed
+// lengths and stages.
+TEST(NTuple, FeatureIndicesFollowTheDefinition) {
+  struct Case {
+    std::string spec;
+    std::vector<int> stages;
+  };
+  for (const Case& c : {Case{"4x6", {}}, Case{"8x6", {}}, Case{"0123 4567 0145 1256 569a", {}},
+                        Case{"012345 4567 0123456", {13}}}) {
+    NTupleLayout layout = layout_of(c.spec, c.stages);
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 500; ++i) {
+      Board b = random_board(rng, 15);
+      std::vector<std::size_t> got(layout.feature_count());
+      layout.feature_indices(b, got.data());
+      std::size_t base = layout.weights_per_stage() * layout.stage_of(b), f = 0;
+      for (Board s : board_symmetries(b)) {
+        std::size_t offset = 0;
+        for (int t = 0; t < layout.tuple_count(); ++t) {
+          std::size_t index = 0;
+          const std::vector<int>& cells = layout.tuple(t);
+          for (std::size_t k = 0; k < cells.size(); ++k)
+            index |= static_cast<std::size_t>(cell(s, cells[k])) << (4 * k);
+          ASSERT_EQ(got[f++], base + offset + index) << c.spec << " feature " << f - 1;
+          offset += std::size_t{1} << (4 * cells.size());
+        }
+      }
+    }
+  }
+}
+
 TEST(NTuple, StagesPickWeightsByLargestTile) {
   NTupleNetwork net(layout_of("0123", {11}));  // stage 1 from 2048 up
   Board small = with_cell(0, 0, 10), big = with_cell(0, 0, 11);
