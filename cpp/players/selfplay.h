@@ -33,6 +33,7 @@ struct TurnRecord {
   double ms = 0;            // the search's time
   bool from_table = false;  // an endgame table chose the move
   double phase_factor = 0;  // the budget's phase factor (settings.phase), else 0
+  double allocation = 0;    // its allocation over the budget (settings.phase), else 0
 };
 
 using ChooseMove = std::function<SearchResult(const Tiles&)>;

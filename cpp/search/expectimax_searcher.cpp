@@ -18,6 +18,7 @@ SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& setti
   if (!settings.phase) return search_allocated(board, settings);
   SearchResult result = search_allocated(board, time_.allocate(board, settings));
   result.phase_factor = time_.last_factor();
+  result.allocation = time_.last_allocation();
   time_.record(board, result, scores_moves(*evaluator_));
   return result;
 }

@@ -61,9 +61,11 @@ struct SearchResult {
   // Set when an endgame table chose the move (endgame/table_probe.h): its
   // success rate, the chance of making the next tile of the chain; else -1.
   float table_rate = -1.0f;
-  // With settings.phase, the factor the move's budget was scaled by (the
-  // allocation: nodes or time_ms times this); else 0.
+  // With settings.phase, the phase factor of the move's budget, and its
+  // allocation over the budget (the phase factor with the carried budget's
+  // part, time_manager.h: nodes or time_ms times this); else 0.
   double phase_factor = 0;
+  double allocation = 0;
 };
 
 }  // namespace g2048

@@ -62,18 +62,31 @@ bool follows(Board previous, Board next) {
 }
 
 SearchSettings TimeManager::allocate(Board board, const SearchSettings& s) {
-  last_factor_ = 1.0;
+  last_factor_ = last_allocation_ = 1.0;
+  base_ = share_ = Budget{};
   if (!s.phase || (!s.nodes && !(s.time_ms > 0))) return s;
   // The fall between the last two searches counts while this board follows
-  // the last one (the current search's own value is not known before it runs).
-  double drop = has_previous_ && follows(previous_board_, board) ? previous_drop_ : 0.0;
+  // the last one (the current search's own value is not known before it runs),
+  // and so does the carry.
+  bool same_game = has_previous_ && follows(previous_board_, board);
+  double drop = same_game ? previous_drop_ : 0.0;
+  if (!same_game) carry_ = Budget{};
   last_factor_ = phase_factor(board, drop);
+  base_ = Budget{double(s.nodes), s.time_ms > 0 ? s.time_ms : 0.0};
+  share_ = Budget{base_.nodes * last_factor_, base_.ms * last_factor_};
+  auto with_carry = [](double share, double carry) {
+    return std::max(share + carry / kCarrySpread, share / 2);
+  };
   SearchSettings out = s;
   if (s.nodes) {
-    double n = std::floor(double(s.nodes) * last_factor_ + 0.5);
+    double n = std::floor(with_carry(share_.nodes, carry_.nodes) + 0.5);
     out.nodes = n < 1 ? 1 : static_cast<std::uint64_t>(n);
+    last_allocation_ = double(out.nodes) / base_.nodes;
   }
-  if (s.time_ms > 0) out.time_ms = std::min(kMaxTimeMs, s.time_ms * last_factor_);
+  if (s.time_ms > 0) {
+    out.time_ms = std::min(kMaxTimeMs, with_carry(share_.ms, carry_.ms));
+    if (!s.nodes) last_allocation_ = out.time_ms / base_.ms;
+  }
   return out;
 }
 
@@ -85,6 +98,12 @@ void TimeManager::record(Board board, const SearchResult& result, bool scores_mo
   previous_value_ = value;
   if (scores_moves && result.best >= 0) previous_value_ -= move_gain(board, result.best);
   has_previous_ = true;
+  auto carried = [](double carry, double share, double spent, double base) {
+    return std::clamp(carry + share - spent, -kCarryCap * base, kCarryCap * base);
+  };
+  if (base_.nodes > 0)
+    carry_.nodes = carried(carry_.nodes, share_.nodes, double(result.nodes), base_.nodes);
+  if (base_.ms > 0) carry_.ms = carried(carry_.ms, share_.ms, result.ms, base_.ms);
 }
 
 std::vector<DeepeningStep> deepening_steps(Board board, const SearchSettings& s) {

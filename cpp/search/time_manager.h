@@ -59,15 +59,27 @@ inline double phase_factor(Board board, double drop) { return phase_raw(board, d
 // tiles sum to 2 or 4 more. Only then does the previous root value count.
 bool follows(Board previous, Board next);
 
-// The state the allocation keeps between moves: the previous board searched
-// and its root value. Owned by the searcher (ExpectimaxSearcher), so a game's
-// moves, natively or in wasm, see the same history; a board that does not
-// follow the previous one (a new game, another position) starts afresh.
+// The carried budget: iterative deepening stops where the next depth would not
+// fit, so a move spends on average well under its share (about half of it at
+// 25 ms a move in Chromium, docs/results/2026-11-time-manager.md). What a move
+// leaves (or overspends) is carried: each later move of the game gets
+// 1/kCarrySpread of the carry on top of its share, and the carry stays within
+// kCarryCap budgets either way, so over a game the moves spend about the
+// budget a move, as the user's preset says, while the phase still decides
+// where. A move gets at least half its share.
+constexpr double kCarrySpread = 8;
+constexpr double kCarryCap = 8;
+
+// The state the allocation keeps between moves: the previous board searched,
+// its root value and the carried budget. Owned by the searcher
+// (ExpectimaxSearcher), so a game's moves, natively or in wasm, see the same
+// history; a board that does not follow the previous one (a new game, another
+// position) starts afresh.
 class TimeManager {
  public:
   // The settings this move is searched with: without settings.phase, s as
-  // given; with it, the node or time budget scaled by the phase factor (a node
-  // budget rounded to whole nodes, at least 1).
+  // given; with it, the node or time budget scaled by the phase factor, plus
+  // the carried budget's part (a node budget rounded to whole nodes, at least 1).
   SearchSettings allocate(Board board, const SearchSettings& s);
   // After the search: its root value (the best move's) against the previous
   // search's is the fall the next move's allocation sees (one move late: a
@@ -76,16 +88,26 @@ class TimeManager {
   // root value includes the move's gain, which the next position no longer
   // holds: the reference is the value less that gain, so an ordinary move
   // shows no fall.
+  // What the move spent against its share goes to the carry.
   void record(Board board, const SearchResult& result, bool scores_moves);
-  // The last allocation's factor (1 without phase).
+  // The last allocation's phase factor (1 without phase).
   double last_factor() const { return last_factor_; }
+  // The last allocation over the budget: the phase factor with the carry's
+  // part (1 without phase).
+  double last_allocation() const { return last_allocation_; }
 
  private:
+  struct Budget {
+    double nodes = 0, ms = 0;
+  };
   bool has_previous_ = false;
   Board previous_board_ = 0;
   double previous_value_ = 0;
   double previous_drop_ = 0;  // value_drop between the last two searches
   double last_factor_ = 1.0;
+  double last_allocation_ = 1.0;
+  Budget base_, share_;  // the last allocation's budget and phase share
+  Budget carry_;         // left by the game's earlier moves (negative: overspent)
 };
 
 // One iteration of iterative deepening: a depth searched at a cut-off.

@@ -370,8 +370,12 @@ val search_result_to_js(const SearchResult& r) {
   o.set("ms", r.ms);
   // Present only when an endgame table chose the move: its success rate.
   if (r.table_rate >= 0) o.set("tableRate", r.table_rate);
-  // Present only with settings.phase: this move's share of the average budget.
-  if (r.phase_factor > 0) o.set("phaseFactor", r.phase_factor);
+  // Present only with settings.phase: this move's phase factor, and its
+  // allocation over the average budget (with the carried budget's part).
+  if (r.phase_factor > 0) {
+    o.set("phaseFactor", r.phase_factor);
+    o.set("allocation", r.allocation);
+  }
   return o;
 }
 

@@ -128,8 +128,9 @@ TEST(TimeManager, NodeTwinPlaysTheSameGameTwice) {
 
 // Over a whole seeded game (the heuristic: a shorter game than the network's,
 // with fewer large tiles, so a lower mean than the network games kPhaseMean
-// was measured on) the allocations average within [0.7, 1.3] of the budget (0.97 today),
-// and the nodes spent stay below the allocations' sum.
+// was measured on) the phase factors average within [0.7, 1.3] (1.09 today),
+// and with the carried budget the moves spend about the budget: 0.99 K a move
+// today (without the carry 0.65-0.74 K).
 TEST(TimeManager, WholeGameAveragesAboutTheBudget) {
   const std::uint64_t k = 1000;
   SearchSettings s = twin(k);
@@ -148,11 +149,59 @@ TEST(TimeManager, WholeGameAveragesAboutTheBudget) {
   double mean_factor = factors / double(moves);
   EXPECT_GE(mean_factor, 0.7);
   EXPECT_LE(mean_factor, 1.3);
-  EXPECT_LE(double(nodes), 1.2 * allocated);
-  EXPECT_GE(double(nodes) / double(moves), 0.25 * double(k));
+  EXPECT_GE(double(nodes) / double(moves), 0.85 * double(k));
+  EXPECT_LE(double(nodes) / double(moves), 1.15 * double(k));
   std::printf("mean factor %.3f over %llu moves, nodes a move %.0f (K = %llu)\n", mean_factor,
               static_cast<unsigned long long>(moves), double(nodes) / double(moves),
               static_cast<unsigned long long>(k));
+}
+
+// What a move leaves of its share is carried to the game's next moves, an
+// eighth of the carry a move, within 8 budgets; a board that does not follow
+// starts afresh.
+TEST(TimeManager, CarriesWhatAMoveLeftToTheNextMoves) {
+  const std::uint64_t k = 10000;
+  SearchSettings s = twin(k);
+  TimeManager m;
+  Board b = board_of(kMiddle);
+  SearchResult spent_nothing;
+  spent_nothing.best = 2;
+  spent_nothing.values = {{kIllegal, kIllegal, 100.0, kIllegal}};
+  spent_nothing.nodes = 0;
+  // The next board of the same game: the first move that moves, and a 2 in
+  // its first empty cell.
+  auto next_of = [](Board board) {
+    for (int dir = 0; dir < 4; ++dir) {
+      Board after = move(board, dir);
+      if (after == board) continue;
+      for (int i = 0; i < 16; ++i)
+        if (cell(after, i) == 0) return with_cell(after, i, 1);
+    }
+    ADD_FAILURE() << "the test's game ended";
+    return board;
+  };
+  std::uint64_t first = m.allocate(b, s).nodes;
+  double share = double(k) * m.last_factor();
+  EXPECT_NEAR(double(first), share, 1.0);
+  m.record(b, spent_nothing, false);
+  Board b2 = next_of(b);
+  std::uint64_t second = m.allocate(b2, s).nodes;
+  // Its own share plus an eighth of what the first move left.
+  EXPECT_NEAR(double(second), double(k) * m.last_factor() + share / kCarrySpread, 1.0);
+  EXPECT_NEAR(m.last_allocation(), double(second) / double(k), 1e-9);
+  // Nothing spent, move after move: the carry stops at its cap.
+  b2 = board_of(kOpen);  // a fresh game, which lasts long enough here
+  for (int i = 0; i < 120; ++i) {
+    m.record(b2, spent_nothing, false);
+    b2 = next_of(b2);
+    m.allocate(b2, s);
+  }
+  std::uint64_t capped = m.allocate(b2, s).nodes;
+  EXPECT_NEAR(double(capped), double(k) * m.last_factor() + double(k) * kCarryCap / kCarrySpread,
+              1.0);
+  // An unrelated board: no carry.
+  std::uint64_t fresh = m.allocate(board_of(kLate), s).nodes;
+  EXPECT_NEAR(double(fresh), double(k) * m.last_factor(), 1.0);
 }
 
 // A plain time target starts any step while under half the time is spent; the

@@ -9,7 +9,7 @@
 // generator (2 with probability 0.9, in a uniformly chosen empty cell). Each
 // finished game goes to window.benchGame (exposed by the bench), which prints
 // its line. Resolves to every move's [ms, nodes, largest tile, empty cells,
-// ms over the move's time allocation (timeMs, times phaseFactor with phase)],
+// ms over the move's time allocation (timeMs, times its allocation with phase)],
 // the longest main-thread blocks and the engine's state.
 export async function playGames({ games, settings, threads, tables }) {
   const { createEngine } = await import('/src/engine/engine.js');
@@ -63,7 +63,7 @@ export async function playGames({ games, settings, threads, tables }) {
       const result = await engine.bestMove(board, settings);
       const ms = performance.now() - t;
       const empty = board.filter((v) => v === 0).length;
-      const allocation = settings.timeMs ? settings.timeMs * (result.phaseFactor ?? 1) : null;
+      const allocation = settings.timeMs ? settings.timeMs * (result.allocation ?? 1) : null;
       moves.push([ms, result.nodes, Math.max(...board), empty, allocation ? ms / allocation : null]);
       nodes += result.nodes;
       const moved = await engine.applyMove(board, result.dir);
