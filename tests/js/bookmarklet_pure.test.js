@@ -152,8 +152,9 @@ describe('the loader', () => {
 
 describe('search settings', () => {
   it('keep main-thread searches to short slices', () => {
-    expect(searchSettingsFor('strongest', 'pool').timeMs).toBe(500);
-    expect(searchSettingsFor('strongest', 'main').timeMs).toBe(MAIN_THREAD_SLICE_MS);
+    expect(searchSettingsFor('strongest', 'pool')).toEqual({ timeMs: 500, phase: true });
+    // On the page's thread a flat slice: an allocation may be several times the average.
+    expect(searchSettingsFor('strongest', 'main')).toEqual({ timeMs: MAIN_THREAD_SLICE_MS });
     expect(searchSettingsFor('quick', 'main')).toEqual({ depth: 2 });
   });
 });

@@ -247,6 +247,9 @@ describe('players and strengths', () => {
     expect(strengthFor('montecarlo', 'd3').id).toBe('t50');
     expect(strengthFor('corner', 't10').id).toBe('instant');
     expect(searchSettings('expectimax', strengthFor('expectimax', 'd3'))).toEqual({ depth: 3 });
+    // Expectimax's times are averages over a game (the time manager); other players' are flat.
+    expect(searchSettings('expectimax', strengthFor('expectimax', 't50'))).toEqual({ timeMs: 50, phase: true });
+    expect(searchSettings('minimax', strengthFor('minimax', 't50'))).toEqual({ player: 'minimax', timeMs: 50 });
     expect(searchSettings('montecarlo', strengthFor('montecarlo', 'p20'))).toEqual({
       player: 'montecarlo',
       playouts: 20,

@@ -1,6 +1,6 @@
 // The page session's settings (the bookmarklet's and the extension's): its defaults, and how a choice from its overlay
 // (the lists in src/ui/presets.js) becomes a pace and a search budget.
-import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../src/ui/presets.js';
+import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS, withTimeManager } from '../src/ui/presets.js';
 
 // Full speed, and the second strength (the lists go from weakest to strongest;
 // the second is "Normal"): read from the presets, which may change their ids.
@@ -20,10 +20,13 @@ export function intervalOf(speedId) {
   return (BOOKMARKLET_SPEEDS.find((s) => s.id === speedId) || BOOKMARKLET_SPEEDS[0]).intervalMs;
 }
 
+// In workers a time is the average a move (the time manager); on the page's
+// own thread a flat slice, since an allocation may be several times the average.
 export function searchSettingsFor(strengthId, engineMode) {
   const strength = BOOKMARKLET_STRENGTHS.find((s) => s.id === strengthId) || DEFAULT_STRENGTH;
+  if (engineMode !== 'main') return withTimeManager(strength.settings);
   const search = { ...strength.settings };
-  if (engineMode === 'main' && search.timeMs) search.timeMs = Math.min(search.timeMs, MAIN_THREAD_SLICE_MS);
+  if (search.timeMs) search.timeMs = Math.min(search.timeMs, MAIN_THREAD_SLICE_MS);
   return search;
 }
 

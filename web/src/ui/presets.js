@@ -76,35 +76,31 @@ export const STRENGTHS = [
     label: '10 ms a move',
     settings: { timeMs: 10 },
     title:
-      'A time target per move. With the network, in the first 300 moves of a game: depth 3 on average, about 110 moves/s',
+      '10 ms a move on average over a game. The time manager spends less on open boards and more, up to about 3 times, where the game is decided',
   },
   {
     id: 't50',
     label: '50 ms a move',
     settings: { timeMs: 50 },
-    title:
-      'A time target per move. With the network, in the first 300 moves of a game: depth 3.7 on average, about 17 moves/s',
+    title: '50 ms a move on average over a game, spent where the game is decided',
   },
   {
     id: 't100',
     label: '100 ms a move',
     settings: { timeMs: 100 },
-    title:
-      'A time target per move. With the network, in the first 300 moves of a game: depth 4.1 on average, about 10 moves/s',
+    title: '100 ms a move on average over a game, spent where the game is decided',
   },
   {
     id: 't250',
     label: '250 ms a move',
     settings: { timeMs: 250 },
-    title:
-      'A time target per move. With the network, in the first 300 moves of a game: depth 4.6 on average, about 4 moves/s',
+    title: '250 ms a move on average over a game, spent where the game is decided',
   },
   {
     id: 't1000',
     label: '1 s a move (most time)',
     settings: { timeMs: 1000 },
-    title:
-      'The most time for the best play. With the network, in the first 60 moves: depth 6.8 on average, one move a second',
+    title: 'The most time for the best play: 1 s a move on average over a game, spent where the game is decided',
   },
   {
     id: 'd1',
@@ -167,9 +163,14 @@ export const BOOKMARKLET_SPEEDS = [
 
 export const BOOKMARKLET_STRENGTHS = [
   { id: 'quick', label: 'Quick', title: 'Depth 2: with the network 16384 in 90% of 20 games', settings: { depth: 2 } },
-  { id: 'normal', label: 'Normal', title: '50 ms a move: with the network about depth 3.7', settings: { timeMs: 50 } },
-  { id: 'strong', label: 'Strong', title: '150 ms a move', settings: { timeMs: 150 } },
-  { id: 'strongest', label: 'Strongest', title: '500 ms a move', settings: { timeMs: 500 } },
+  {
+    id: 'normal',
+    label: 'Normal',
+    title: '50 ms a move on average, spent where the game is decided',
+    settings: { timeMs: 50 },
+  },
+  { id: 'strong', label: 'Strong', title: '150 ms a move on average', settings: { timeMs: 150 } },
+  { id: 'strongest', label: 'Strongest', title: '500 ms a move on average', settings: { timeMs: 500 } },
 ];
 
 export const DEFAULT_PLAYER = 'expectimax';
@@ -209,7 +210,15 @@ export function strengthFor(playerId, strengthId) {
   return list.find((s) => s.id === strengthId) || list.find((s) => s.id === DEFAULT_STRENGTH) || list[0];
 }
 
+// Expectimax's time budgets go through the core's time manager (phase: true,
+// cpp/search/time_manager.h): the preset is the average a move over a game,
+// spent little on open boards and much where the game is decided. The other
+// players take a time as a flat target.
+export function withTimeManager(settings) {
+  return settings.timeMs ? { ...settings, phase: true } : { ...settings };
+}
+
 // What engine.bestMove is asked: the player's name and the strength's budget.
 export function searchSettings(playerId, strength) {
-  return playerId === DEFAULT_PLAYER ? { ...strength.settings } : { player: playerId, ...strength.settings };
+  return playerId === DEFAULT_PLAYER ? withTimeManager(strength.settings) : { player: playerId, ...strength.settings };
 }
