@@ -24,6 +24,7 @@ const char kSearchHelp[] =
     "  --depth D | --nodes K | --time-ms T    (--depth 0: no look-ahead, the evaluation alone;\n"
     "                                          --time-ms is a target per move)\n"
     "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N]\n"
+    "  [--four-cap N]  at most N 4-spawns searched on a path, then only 2s (default: no cap)\n"
     "  [--threads N]   each move's root moves searched on N threads at once (default 1)\n"
     "  [--phase on|off] --nodes K / --time-ms T become the average a move over a game, each\n"
     "                  move's share set by its phase (little on open boards, much on crowded\n"

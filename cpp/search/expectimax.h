@@ -62,11 +62,15 @@ class ExpectimaxSearch {
     Board key;
     float value;
     std::uint8_t depth;
+    std::uint8_t fours;   // the 4-spawns it allowed below it, at most depth (see chance_node)
     std::uint16_t scope;  // entries of other scopes never match
   };
+  static_assert(sizeof(Entry) == 16, "an entry is 16 bytes (--table-bits documents it)");
+  static constexpr int kNoFourCap = kMaxSearchDepth;  // no cap: as many 4s as spawns
 
-  float max_node(Board b, int depth_left, float prob);
-  float chance_node(Board b, int depth_left, float prob);
+  // fours_left: the 4-spawns still searched on this path (settings.four_cap).
+  float max_node(Board b, int depth_left, float prob, int fours_left);
+  float chance_node(Board b, int depth_left, float prob, int fours_left);
   void prepare(const SearchSettings& s);
   void next_scope();
 
@@ -90,6 +94,7 @@ class ExpectimaxSearch {
   int table_shift_ = 64;
   std::uint16_t scope_ = 0;
   float cutoff_ = 1e-4f;
+  int four_cap_ = kNoFourCap;
   std::uint64_t nodes_ = 0;
   BudgetGuard guard_;
 };

@@ -20,24 +20,25 @@ template <class Eval>
 void ExpectimaxSearch<Eval>::prepare(const SearchSettings& s) {
   std::size_t want = std::size_t{1} << s.table_bits;
   if (table_.size() != want) {
-    table_.assign(want, Entry{0, 0.0f, 0, 0});
+    table_.assign(want, Entry{0, 0.0f, 0, 0, 0});
     table_shift_ = 64 - s.table_bits;
     scope_ = 0;
   }
   cutoff_ = static_cast<float>(s.prob_cutoff);
+  four_cap_ = s.four_cap < 0 ? kNoFourCap : s.four_cap;
 }
 
 template <class Eval>
 void ExpectimaxSearch<Eval>::next_scope() {
   // On wrap-around, old entries would carry the new scope number: clear them.
   if (++scope_ == 0) {
-    std::fill(table_.begin(), table_.end(), Entry{0, 0.0f, 0, 0});
+    std::fill(table_.begin(), table_.end(), Entry{0, 0.0f, 0, 0, 0});
     scope_ = 1;
   }
 }
 
 template <class Eval>
-float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
+float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob, int fours_left) {
   Board tr = transpose(b);
   Board after[4];
   all_moves(rows_, b, tr, after);
@@ -82,7 +83,7 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
   for (int d = 0; d < 4; ++d) {
     Board a = after[d];
     if (a == b) continue;
-    float v = leaves ? eval_.evaluate(a) : chance_node(a, depth_left, prob);
+    float v = leaves ? eval_.evaluate(a) : chance_node(a, depth_left, prob, fours_left);
     if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[d]);
     best = std::max(best, v);
   }
@@ -90,28 +91,41 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
 }
 
 template <class Eval>
-float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob) {
+float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob, int fours_left) {
   if (depth_left == 0 || prob < cutoff_) return eval_.evaluate(b);
   if (guard_.stop(nodes_)) return 0.0f;
 
+  // A cap of at least the depth left cannot bind: such entries all read as
+  // uncapped, so without a cap the table behaves exactly as it would without
+  // the field. An entry serves a query as deep or shallower with as many 4s
+  // left or fewer.
+  int fours = std::min(fours_left, depth_left);
   Entry& slot = table_[(b * 0x9E3779B97F4A7C15ULL) >> table_shift_];
-  if (slot.key == b && slot.scope == scope_ && slot.depth >= depth_left) return slot.value;
+  if (slot.key == b && slot.scope == scope_ && slot.depth >= depth_left && slot.fours >= fours)
+    return slot.value;
 
   int empty = count_empty(b);
   float p = prob / static_cast<float>(empty);
   float sum = 0.0f;
   Board scan = b;
   Board two = 1;  // a 2 (exponent 1) in the cell being filled
-  for (int i = 0; i < 16; ++i, scan >>= 4, two <<= 4) {
-    if ((scan & 0xF) != 0) continue;
-    sum += max_node(b | two, depth_left - 1, p * 0.9f) * 0.9f;
-    sum += max_node(b | (two << 1), depth_left - 1, p * 0.1f) * 0.1f;
+  if (fours > 0) {
+    for (int i = 0; i < 16; ++i, scan >>= 4, two <<= 4) {
+      if ((scan & 0xF) != 0) continue;
+      sum += max_node(b | two, depth_left - 1, p * 0.9f, fours_left) * 0.9f;
+      sum += max_node(b | (two << 1), depth_left - 1, p * 0.1f, fours_left - 1) * 0.1f;
+    }
+  } else {
+    // The cap is spent: only 2s spawn below, with the 4's probability too.
+    for (int i = 0; i < 16; ++i, scan >>= 4, two <<= 4)
+      if ((scan & 0xF) == 0) sum += max_node(b | two, depth_left - 1, p, 0);
   }
   float value = sum / static_cast<float>(empty);
   if (!guard_.stopped()) {
     // Re-fetch: the recursion may have used the same slot.
     Entry& store = table_[(b * 0x9E3779B97F4A7C15ULL) >> table_shift_];
-    store = Entry{b, value, static_cast<std::uint8_t>(depth_left), scope_};
+    store = Entry{b, value, static_cast<std::uint8_t>(depth_left), static_cast<std::uint8_t>(fours),
+                  scope_};
   }
   return value;
 }
@@ -128,7 +142,7 @@ RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int
   Board after = move(board, dir);
   if (after == board) return out;
   next_scope();
-  out.value = chance_node(after, depth, 1.0f) + gain_of(board, dir);
+  out.value = chance_node(after, depth, 1.0f, four_cap_) + gain_of(board, dir);
   out.nodes = nodes_ + 1;  // the root move itself
   out.complete = !guard_.stopped();
   return out;
@@ -163,7 +177,7 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
     for (int d = 0; d < 4 && !guard_.stopped(); ++d) {
       if (after[d] == board) continue;
       next_scope();
-      values[d] = chance_node(after[d], depth, 1.0f) + gain[d];
+      values[d] = chance_node(after[d], depth, 1.0f, four_cap_) + gain[d];
     }
     if (guard_.stopped()) break;
     result.values = values;

@@ -27,7 +27,13 @@ struct SearchSettings {
   int min_depth = 3;        // bounds of the chosen and the deepened depth
   int max_depth = 8;
   double prob_cutoff = 1e-4;  // a branch less likely than this is evaluated as is
-  int table_bits = 20;        // transposition table of 2^table_bits entries (16 bytes)
+  // The most 4-spawns searched along one path below the root move; past them,
+  // a chance node spawns only 2s, each with the 4's probability added (the
+  // mean over the empty cells of the 2's value). -1: no cap, every spawn
+  // searched; a cap of at least the depth changes nothing.
+  // Measured: docs/results/2026-11-four-spawn-cap.md.
+  int four_cap = -1;
+  int table_bits = 20;  // transposition table of 2^table_bits entries (16 bytes)
   // Root moves searched at once, each on its own thread with its own table over
   // the one evaluation (parallel_search.cpp): at a fixed depth the same values
   // and node count as one thread. 1: the plain sequential search.
