@@ -68,9 +68,14 @@ class ExpectimaxSearch {
   static_assert(sizeof(Entry) == 16, "an entry is 16 bytes (--table-bits documents it)");
   static constexpr int kNoFourCap = kMaxSearchDepth;  // no cap: as many 4s as spawns
 
-  // fours_left: the 4-spawns still searched on this path (settings.four_cap).
+  // fours_left: the 4-spawns still searched on this path (settings.four_cap);
+  // kCapped false: no cap binds, fours_left is not read.
+  template <bool kCapped>
   float max_node(Board b, int depth_left, float prob, int fours_left);
+  template <bool kCapped>
   float chance_node(Board b, int depth_left, float prob, int fours_left);
+  // A root move's subtree: capped only where the cap binds.
+  float root_chance(Board after, int depth);
   void prepare(const SearchSettings& s);
   void next_scope();
 

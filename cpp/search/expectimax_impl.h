@@ -38,6 +38,7 @@ void ExpectimaxSearch<Eval>::next_scope() {
 }
 
 template <class Eval>
+template <bool kCapped>
 float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob, int fours_left) {
   Board tr = transpose(b);
   Board after[4];
@@ -83,7 +84,7 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob, int 
   for (int d = 0; d < 4; ++d) {
     Board a = after[d];
     if (a == b) continue;
-    float v = leaves ? eval_.evaluate(a) : chance_node(a, depth_left, prob, fours_left);
+    float v = leaves ? eval_.evaluate(a) : chance_node<kCapped>(a, depth_left, prob, fours_left);
     if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[d]);
     best = std::max(best, v);
   }
@@ -91,17 +92,19 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob, int 
 }
 
 template <class Eval>
+template <bool kCapped>
 float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob, int fours_left) {
   if (depth_left == 0 || prob < cutoff_) return eval_.evaluate(b);
   if (guard_.stop(nodes_)) return 0.0f;
 
-  // A cap of at least the depth left cannot bind: such entries all read as
-  // uncapped, so without a cap the table behaves exactly as it would without
-  // the field. An entry serves a query as deep or shallower with as many 4s
-  // left or fewer.
-  int fours = std::min(fours_left, depth_left);
+  // The 4s this subtree may spawn: as many as its spawns without a cap. An
+  // entry serves a query as deep or shallower with as many 4s or fewer (a
+  // table scope holds one root move's subtree of one search, so without a
+  // cap every entry in it is uncapped).
+  int fours = kCapped ? std::min(fours_left, depth_left) : depth_left;
   Entry& slot = table_[(b * 0x9E3779B97F4A7C15ULL) >> table_shift_];
-  if (slot.key == b && slot.scope == scope_ && slot.depth >= depth_left && slot.fours >= fours)
+  if (slot.key == b && slot.scope == scope_ && slot.depth >= depth_left &&
+      (!kCapped || slot.fours >= fours))
     return slot.value;
 
   int empty = count_empty(b);
@@ -109,16 +112,16 @@ float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob, i
   float sum = 0.0f;
   Board scan = b;
   Board two = 1;  // a 2 (exponent 1) in the cell being filled
-  if (fours > 0) {
+  if (!kCapped || fours > 0) {
     for (int i = 0; i < 16; ++i, scan >>= 4, two <<= 4) {
       if ((scan & 0xF) != 0) continue;
-      sum += max_node(b | two, depth_left - 1, p * 0.9f, fours_left) * 0.9f;
-      sum += max_node(b | (two << 1), depth_left - 1, p * 0.1f, fours_left - 1) * 0.1f;
+      sum += max_node<kCapped>(b | two, depth_left - 1, p * 0.9f, fours_left) * 0.9f;
+      sum += max_node<kCapped>(b | (two << 1), depth_left - 1, p * 0.1f, fours_left - 1) * 0.1f;
     }
   } else {
     // The cap is spent: only 2s spawn below, with the 4's probability too.
     for (int i = 0; i < 16; ++i, scan >>= 4, two <<= 4)
-      if ((scan & 0xF) == 0) sum += max_node(b | two, depth_left - 1, p, 0);
+      if ((scan & 0xF) == 0) sum += max_node<kCapped>(b | two, depth_left - 1, p, 0);
   }
   float value = sum / static_cast<float>(empty);
   if (!guard_.stopped()) {
@@ -128,6 +131,14 @@ float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob, i
                   scope_};
   }
   return value;
+}
+
+template <class Eval>
+float ExpectimaxSearch<Eval>::root_chance(Board after, int depth) {
+  // A cap of at least the depth cannot bind: the uncapped search, as fast as
+  // it was before the cap existed.
+  return four_cap_ < depth ? chance_node<true>(after, depth, 1.0f, four_cap_)
+                           : chance_node<false>(after, depth, 1.0f, depth);
 }
 
 template <class Eval>
@@ -142,7 +153,7 @@ RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int
   Board after = move(board, dir);
   if (after == board) return out;
   next_scope();
-  out.value = chance_node(after, depth, 1.0f, four_cap_) + gain_of(board, dir);
+  out.value = root_chance(after, depth) + gain_of(board, dir);
   out.nodes = nodes_ + 1;  // the root move itself
   out.complete = !guard_.stopped();
   return out;
@@ -177,7 +188,7 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
     for (int d = 0; d < 4 && !guard_.stopped(); ++d) {
       if (after[d] == board) continue;
       next_scope();
-      values[d] = chance_node(after[d], depth, 1.0f, four_cap_) + gain[d];
+      values[d] = root_chance(after[d], depth) + gain[d];
     }
     if (guard_.stopped()) break;
     result.values = values;
