@@ -69,7 +69,8 @@ const Command kCommands[] = {
      true, true},
     {"suggest", g2048::cli::run_suggest,
      "  suggest BOARD [search]      BOARD: 16 tile values, row-major, e.g. 0,0,2,0,...\n"
-     "        the best direction and the four directions' values\n",
+     "        the best direction and the four directions' values\n"
+     "  suggest --boards FILE [search]   the same for each board of FILE (one a line)\n",
      true, false},
     {"bench", g2048::cli::run_bench,
      "  bench [--repeat R] [--list] [search]\n"

@@ -16,6 +16,7 @@
 #include <sstream>
 #include <vector>
 
+#include "cli/boards_file.h"
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
@@ -113,27 +114,6 @@ bool ask_on_terminal(const Tiles& board, Placement* out) {
     }
     std::fprintf(stderr, "ai2048: %s\n", problem.c_str());
   }
-}
-
-// Boards, one per line (16 tile values; blank lines and lines from # skipped).
-std::vector<Tiles> read_boards(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw UsageError("cannot read the boards file " + path);
-  std::vector<Tiles> boards;
-  int line_no = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string::npos || line[0] == '#') continue;
-    Tiles t;
-    std::string error;
-    if (!parse_board_text(line, &t, &error))
-      throw UsageError(path + " line " + std::to_string(line_no) + ": " + error);
-    if (game_over(t))
-      throw UsageError(path + " line " + std::to_string(line_no) + ": the board has no legal move");
-    boards.push_back(t);
-  }
-  if (boards.empty()) throw UsageError(path + " holds no board");
-  return boards;
 }
 
 // What one run of games does: selfplay (whole games, or games from boards),

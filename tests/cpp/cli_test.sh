@@ -45,6 +45,28 @@ if ! echo "$out" | grep -q '"dir":[0-3],"name":"[a-z]*","values":\['; then
   echo "FAIL: suggest printed: $out"; fails=$((fails + 1))
 fi
 
+# suggest --boards: one line a board, as suggest prints each alone (less the time);
+# --four-cap: a cap below the depth searches fewer nodes.
+printf '0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2\n\n# a comment\n2,4,8,16,0,2,4,8,0,0,2,0,0,0,0,0\n' >"$tmp/two.txt"
+"$AI2048" suggest --boards "$tmp/two.txt" --eval heuristic --depth 2 | sed 's/,"ms":[^,}]*//' >"$tmp/batch"
+for b in 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 2,4,8,16,0,2,4,8,0,0,2,0,0,0,0,0; do
+  "$AI2048" suggest $b --eval heuristic --depth 2 | sed 's/,"ms":[^,}]*//'
+done >"$tmp/singles"
+if [ "$(wc -l <"$tmp/batch")" -ne 2 ] || ! cmp -s "$tmp/batch" "$tmp/singles"; then
+  echo "FAIL: suggest --boards: $(cat "$tmp/batch") vs $(cat "$tmp/singles")"; fails=$((fails + 1))
+fi
+nodes() { "$AI2048" suggest 2,4,8,16,0,2,4,8,0,0,2,0,0,0,0,0 --eval heuristic --depth 3 "$@" |
+  sed 's/.*"nodes":\([0-9]*\).*/\1/'; }
+if [ "$(nodes --four-cap 1)" -ge "$(nodes)" ] || [ "$(nodes --four-cap 3)" -ne "$(nodes)" ]; then
+  echo "FAIL: --four-cap nodes: $(nodes --four-cap 1), $(nodes --four-cap 3), none $(nodes)"
+  fails=$((fails + 1))
+fi
+expect_error "--four-cap must be a whole number from 0 to 12" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --four-cap 13
+expect_error "a board or --boards FILE, not both" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --boards "$tmp/two.txt"
+expect_error "cannot read the boards file" suggest --boards "$tmp/none.txt"
+printf '2,2,4\n' >"$tmp/bad.txt"
+expect_error "bad.txt line 1: a board needs 16 tile values, got 3" suggest --boards "$tmp/bad.txt"
+
 # Ten full games at depth 2, every move checked against the reference rules.
 if "$AI2048" selfplay --eval heuristic --games 10 --seed 1 --depth 2 --jobs 2 --trace "$tmp/t.jsonl" \
     >"$tmp/games.jsonl" 2>/dev/null; then
