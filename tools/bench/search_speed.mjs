@@ -11,29 +11,17 @@ export function emptyTotals() {
   return Object.fromEntries(STAGES.map((s) => [s, { searches: 0, nodes: 0, ms: 0, cpuMs: 0, depth: 0 }]));
 }
 
-// `ai2048 bench --repeat n`: its JSON line and the process's CPU time (ms).
+// `ai2048 bench --repeat n`: its JSON line (each stage's clock and CPU time).
 function nativeBench(repeat, cliArgs) {
-  const run = spawnSync(
-    'bash',
-    [
-      '-c',
-      'TIMEFORMAT="%3U %3S"; time "$@"',
-      'bash',
-      ensureNativeCli(),
-      'bench',
-      '--repeat',
-      String(repeat),
-      ...cliArgs,
-    ],
-    { encoding: 'utf8' },
-  );
+  const run = spawnSync(ensureNativeCli(), ['bench', '--repeat', String(repeat), ...cliArgs], {
+    encoding: 'utf8',
+  });
   if (run.status !== 0) throw new Error(`ai2048 bench failed: ${run.stderr}`);
-  const [user, sys] = run.stderr.trim().split('\n').pop().split(' ').map(Number);
-  return { line: JSON.parse(run.stdout.trim().split('\n').pop()), cpuMs: (user + sys) * 1000 };
+  return { line: JSON.parse(run.stdout.trim().split('\n').pop()) };
 }
 
-// Native passes: the CLI's figures from `--repeat passes + 1` less one pass,
-// so the start-up, the tables and the warm-up search cancel out of the CPU time.
+// Native passes: the CLI's figures from `--repeat passes + 1` less one pass, so
+// that the first pass's cache and table warm-up cancel out, as in wasm.
 export function nativeRuns(passes, cliArgs, between) {
   const one = nativeBench(1, cliArgs);
   between();
@@ -47,9 +35,9 @@ export function nativeRuns(passes, cliArgs, between) {
     t.nodes = b.nodes - a.nodes;
     t.ms = b.msPerMove * b.searches - a.msPerMove * a.searches;
     t.depth = b.meanDepth * b.searches - a.meanDepth * a.searches;
+    // The CLI times each search's CPU itself: no start-up or loading in it.
+    t.cpuMs = b.cpuMsPerMove * b.searches - a.cpuMsPerMove * a.searches;
   }
-  // The process's CPU time covers all stages: only the total has it.
-  totals.all.cpuMs = many.cpuMs - one.cpuMs;
   return totals;
 }
 
