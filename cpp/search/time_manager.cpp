@@ -75,7 +75,7 @@ SearchSettings TimeManager::allocate(Board board, const SearchSettings& s) {
   base_ = Budget{double(s.nodes), s.time_ms > 0 ? s.time_ms : 0.0};
   share_ = Budget{base_.nodes * last_factor_, base_.ms * last_factor_};
   auto with_carry = [](double share, double carry) {
-    return std::max(share + carry / kCarrySpread, share / 2);
+    return share + std::max(carry, 0.0) / kCarrySpread;
   };
   SearchSettings out = s;
   if (s.nodes) {

@@ -66,7 +66,10 @@ bool follows(Board previous, Board next);
 // 1/kCarrySpread of the carry on top of its share, and the carry stays within
 // kCarryCap budgets either way, so over a game the moves spend about the
 // budget a move, as the user's preset says, while the phase still decides
-// where. A move gets at least half its share.
+// where. A move never gets less than its share: what moves overspent only
+// withholds the extra until later moves have left as much (a cut below the
+// share made the smallest allocations, on open boards, shorter than the
+// page's own overhead: 3.15x one, over 51,353 moves at 10 ms).
 constexpr double kCarrySpread = 8;
 constexpr double kCarryCap = 8;
 

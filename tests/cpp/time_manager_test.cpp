@@ -200,8 +200,21 @@ TEST(TimeManager, CarriesWhatAMoveLeftToTheNextMoves) {
   EXPECT_NEAR(double(capped), double(k) * m.last_factor() + double(k) * kCarryCap / kCarrySpread,
               1.0);
   // An unrelated board: no carry.
-  std::uint64_t fresh = m.allocate(board_of(kLate), s).nodes;
+  Board late = board_of(kLate);
+  std::uint64_t fresh = m.allocate(late, s).nodes;
   EXPECT_NEAR(double(fresh), double(k) * m.last_factor(), 1.0);
+  // A move that overspent: the next gets its share, no less, and the extra
+  // only once later moves have repaid it.
+  SearchResult overspent = spent_nothing;
+  overspent.nodes = 5 * fresh;
+  m.record(late, overspent, false);
+  Board late2 = next_of(late);
+  std::uint64_t after_debt = m.allocate(late2, s).nodes;
+  EXPECT_NEAR(double(after_debt), double(k) * m.last_factor(), 1.0);
+  m.record(late2, spent_nothing, false);
+  Board late3 = next_of(late2);
+  std::uint64_t still_paying = m.allocate(late3, s).nodes;
+  EXPECT_NEAR(double(still_paying), double(k) * m.last_factor(), 1.0);
 }
 
 // A plain time target starts any step while under half the time is spent; the
