@@ -150,6 +150,8 @@ export function summarizeGames(results, { moves, wallMs, blocks }) {
     .map((m) => m[4])
     .filter((x) => x !== null && x !== undefined)
     .sort((a, b) => a - b);
+  // The move furthest over its allocation, to tell a slow search from a tiny allocation.
+  const worst = moves.reduce((w, m) => (m[4] != null && (!w || m[4] > w[4]) ? m : w), null);
   return {
     games: results.length,
     meanScore: Math.round(scores.reduce((s, x) => s + x, 0) / scores.length),
@@ -175,6 +177,14 @@ export function summarizeGames(results, { moves, wallMs, blocks }) {
             p50: round(percentile(overAllocation, 0.5)),
             p95: round(percentile(overAllocation, 0.95)),
             max: round(overAllocation.at(-1)),
+            aboveThree: overAllocation.filter((x) => x > 3).length,
+            worst: {
+              ms: round(worst[0]),
+              allocationMs: round(worst[0] / worst[4]),
+              nodes: worst[1],
+              largestTile: worst[2],
+              emptyCells: worst[3],
+            },
           },
         }
       : {}),
