@@ -68,14 +68,7 @@ class NTupleLayout {
   void feature_indices(Board b, std::size_t* out) const {
     std::size_t base = per_stage_ * static_cast<std::size_t>(stage_of(b));
     if (uniform_length_ == 6) return indices_of_length<6>(b, base, out);
-    const int n = feature_count();
-    for (int f = 0; f < n; ++f) {
-      const std::uint8_t* shift = &shifts_[f * kMaxTupleLength];
-      std::size_t index = 0;
-      for (int k = 0; k < lengths_[f]; ++k)
-        index |= static_cast<std::size_t>((b >> shift[k]) & 0xF) << (4 * k);
-      out[f] = base + feature_offsets_[f] + index;
-    }
+    indices_of_length<0>(b, base, out);
   }
 
   // Calls f(weight index) for every feature of b, in feature_indices' order.
@@ -103,13 +96,16 @@ class NTupleLayout {
   // order): the shifts of its cells in the unsymmetrised board
   // (kMaxTupleLength a feature), its tuple's length and weight offset.
   void index_features();
+  // L: every tuple's length, known at compile time so the loop unrolls; 0:
+  // each feature's own length.
   template <int L>
   void indices_of_length(Board b, std::size_t base, std::size_t* out) const {
     const int n = feature_count();
     for (int f = 0; f < n; ++f) {
       const std::uint8_t* shift = &shifts_[f * kMaxTupleLength];
+      const int length = L ? L : lengths_[f];
       std::size_t index = 0;
-      for (int k = 0; k < L; ++k)
+      for (int k = 0; k < length; ++k)
         index |= static_cast<std::size_t>((b >> shift[k]) & 0xF) << (4 * k);
       out[f] = base + feature_offsets_[f] + index;
     }
