@@ -67,9 +67,11 @@ export const SPEEDS = [
 ];
 
 // Expectimax's strengths (minimax takes the same; Monte Carlo the times).
-// Each title says what it does and what it gave with the learned network in
-// Chromium on this project's 2-core machine (docs/results/2026-11-browser-figures.md: the network in
-// the browser): moves/s, depth reached, and strength over 20 seeded games.
+// Each title says what it does; the depths' titles also what they gave with the
+// learned network in Chromium on this project's 2-core machine
+// (docs/results/2026-11-browser-figures.md): moves/s and strength over 20 seeded
+// games. The times are averages a move over a game for expectimax (withTimeManager
+// below; docs/results/2026-11-carry-presets-speed.md).
 export const STRENGTHS = [
   {
     id: 't10',
