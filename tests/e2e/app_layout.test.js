@@ -128,11 +128,11 @@ describe('the demo on a laptop and a phone', () => {
 });
 
 describe('defaults and names', () => {
-  it('autoplays lively (about 30 moves/s, animated) at depth 2, and every speed says how long a game takes', async () => {
+  it('autoplays lively (about 30 moves/s, animated) at 10 ms a move, and every speed says how long a game takes', async () => {
     const { page, context, errors } = await newPage(env.browser, { viewport: LAPTOPS[0] });
     await openFresh(page, `${env.server.url}index.html`);
     expect(await page.inputValue('.ai-speed')).toBe('lively');
-    expect(await page.inputValue('.ai-strength')).toBe('d2');
+    expect(await page.inputValue('.ai-strength')).toBe('t10');
     expect(await page.inputValue('.ai-player')).toBe('expectimax');
     const speeds = await page.$$eval('.ai-speed option', (os) => os.map((o) => o.textContent));
     for (const label of speeds) expect(label).toMatch(/, \d+ (h|min|s) a game$/);

@@ -1,12 +1,13 @@
 // Prints what a newcomer sees on pressing Autoplay (not a test; nothing here
 // fails on a time), on the play page as a first visit opens it (no address
 // options, nothing saved), 1280 x 800:
-//   node tools/figures/default_speed_figures.mjs [--games N] [--speeds]
+//   node tools/figures/default_speed_figures.mjs [--games N] [--speeds] [--strength ID]
 // - the default speed and strength, and whether the tiles animate
 // - seconds from pressing Autoplay to the first 2048 tile, the AI moves made
 //   by then, and moves/s (N runs, default 3)
 // - with --speeds: moves/s of each speed at the default strength over a 15 s
 //   window, and what a 13,000-move game (16384 at depth 2) takes at that rate
+// - with --strength ID: the same at another strength (presets.js STRENGTHS)
 // Needs a built dist/ (npm run build).
 import os from 'node:os';
 import { launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
@@ -17,6 +18,9 @@ const arg = (name, fallback) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const runs = arg('--games', 3);
+const strengthAt = process.argv.indexOf('--strength');
+const strength = strengthAt >= 0 ? process.argv[strengthAt + 1] : DEFAULT_PLAY_STRENGTH;
+const strengthQuery = strengthAt >= 0 ? `?strength=${strength}` : '';
 const server = await serve();
 const browser = await launchBrowser();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -46,7 +50,7 @@ console.log(
     .join(' ')} (${os.cpus().length} cores)`,
 );
 for (let run = 1; run <= runs; run++) {
-  const { page, context } = await freshPage();
+  const { page, context } = await freshPage(strengthQuery);
   const defaults = await page.evaluate(() => ({
     speed: document.querySelector('.ai-speed').value,
     strength: document.querySelector('.ai-strength').value,
@@ -70,7 +74,7 @@ for (let run = 1; run <= runs; run++) {
 
 if (process.argv.includes('--speeds')) {
   for (const speed of SPEEDS.filter((s) => s.intervalMs < 300)) {
-    const { page, context } = await freshPage(`?speed=${speed.id}&strength=${DEFAULT_PLAY_STRENGTH}`);
+    const { page, context } = await freshPage(`?speed=${speed.id}&strength=${strength}`);
     await page.click('.ai-autoplay-button');
     await sleep(2000);
     const a = await aiMoves(page);

@@ -19,9 +19,10 @@ const DEFAULT_SEED = 1;
 const params = new URLSearchParams(location.search);
 const settings = loadSettings({
   search: location.search,
-  // A whole strong game in minutes: depth 2 with the network, animated at about
-  // 55 moves/s (docs/results/2026-11-browser-figures.md).
-  defaults: { speed: 'brisk', strength: 'd2', player: 'expectimax', evil: false },
+  // A whole strong game in minutes: 10 ms a move on average with the network,
+  // animated at about 60 moves/s in the opening (the search sets a slower pace
+  // in the late game; docs/results/2026-11-default-strength.md).
+  defaults: { speed: 'brisk', strength: 't10', player: 'expectimax', evil: false },
 });
 
 let baseSeed = params.has('seed') ? normalizeSeed(Number(params.get('seed'))) : DEFAULT_SEED;

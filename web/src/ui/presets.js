@@ -5,11 +5,12 @@
 // depth, or Monte Carlo's playouts); each player offers the strengths that
 // mean something to it (strengthsFor).
 // Each label says about how long a whole game takes at that speed: a game that
-// reaches 16384 at depth 2 is about 13,000 moves. The rates are measured at
-// depth 2 with the network in Chromium on a loaded 2-core machine
-// (tools/figures/default_speed_figures.mjs --speeds); where the search, not the
-// pause, sets the pace (Fast, Fastest), the title says what a slower strength
-// makes of it.
+// reaches 16384 at depth 2 is about 13,000 moves. The rates are measured
+// with the network in Chromium on a 2-core machine, at the default strength (10
+// ms a move) and at depth 2 (tools/figures/default_speed_figures.mjs --speeds
+// [--strength d2]): where the pause sets the pace (Quick to Brisk) both give
+// the same; where the search sets it (Fast, Fastest), the title says what each
+// gives.
 export const GAME_MOVES = 13_000;
 export const SPEEDS = [
   {
@@ -37,7 +38,7 @@ export const SPEEDS = [
     id: 'lively',
     label: 'Lively: 30 moves/s, 7 min a game',
     title:
-      'The default: 33 ms a move, the tiles animated; at depth 2 a 2048 tile in 30 to 40 s and about 7 minutes for a 13,000-move game (a strength that takes longer than 33 ms a move sets a slower pace)',
+      'The default: 33 ms a move, the tiles animated; a 2048 tile in 30 to 40 s and about 7 minutes for a 13,000-move game (a strength that takes longer than 33 ms a move sets a slower pace)',
     intervalMs: 33,
     animate: true,
   },
@@ -50,17 +51,17 @@ export const SPEEDS = [
   },
   {
     id: 'fast',
-    label: 'Fast: no pause, 30 s a game',
+    label: 'Fast: no pause, 2 min a game',
     title:
-      'Animated, no pause between moves: as fast as the strength allows; at depth 2 with the network about 700 moves/s, about 30 s for a 13,000-move game (at 50 ms a move about 13 minutes)',
+      'Animated, no pause between moves: as fast as the strength allows; at 10 ms a move about 100 moves/s in the opening, about 2 to 3 minutes for a 13,000-move game (depth 2: about 800 moves/s, 30 s; 50 ms a move: about 13 minutes)',
     intervalMs: 0,
     animate: true,
   },
   {
     id: 'max',
-    label: 'Fastest: no animations, 30 s a game',
+    label: 'Fastest: no animation, 2 min a game',
     title:
-      'No animations, no pause: as fast as the strength allows; at depth 2 with the network about 700 moves/s, about 30 s for a 13,000-move game (at 50 ms a move about 13 minutes)',
+      'No animations, no pause: as fast as the strength allows; at 10 ms a move about 100 moves/s in the opening, about 2 to 3 minutes for a 13,000-move game (depth 2: about 800 moves/s, 30 s; 50 ms a move: about 13 minutes)',
     intervalMs: 0,
     animate: false,
   },
@@ -78,7 +79,7 @@ export const STRENGTHS = [
     label: '10 ms a move',
     settings: { timeMs: 10 },
     title:
-      '10 ms a move on average over a game. The time manager spends less on open boards and more, up to about 3 times, where the game is decided',
+      "The play page's and the demo's default: 10 ms a move on average over a game. The time manager spends less on open boards and more, up to about 3 times, where the game is decided",
   },
   {
     id: 't50',
@@ -176,10 +177,12 @@ export const BOOKMARKLET_STRENGTHS = [
 ];
 
 export const DEFAULT_PLAYER = 'expectimax';
-// The play page's Autoplay: depth 2 at about 30 moves/s, animated, shows a
-// 2048 within about a minute of pressing Autoplay.
+// The play page's Autoplay: about 30 moves/s, animated, shows a 2048 within
+// about a minute of pressing Autoplay. 10 ms a move fits in the 33 ms pause
+// (late-game moves take up to about 30 ms) and plays far stronger than depth 2's
+// 1 to 2 ms (docs/results/2026-11-default-strength.md).
 export const DEFAULT_SPEED = 'lively';
-export const DEFAULT_PLAY_STRENGTH = 'd2';
+export const DEFAULT_PLAY_STRENGTH = 't10';
 export const DEFAULT_STRENGTH = 't50';
 
 export function findSpeed(id) {
