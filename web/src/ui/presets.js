@@ -113,7 +113,7 @@ export const STRENGTHS = [
   },
   {
     id: 'd2',
-    label: "Depth 2 (the demo's)",
+    label: 'Depth 2 (fast)',
     settings: { depth: 2 },
     title: 'With the network: about 730 moves/s; 20 games: average 331,633, 16384 in 90%',
   },
