@@ -25,6 +25,8 @@ const char kSearchHelp[] =
     "                                          --time-ms is a target per move)\n"
     "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N]\n"
     "  [--four-cap N]  at most N 4-spawns searched on a path, then only 2s (default: no cap)\n"
+    "  [--walls N]     the N largest tiles >= 1024 stay in place below the root move, unless\n"
+    "                  every move shifts one (default 0: none)\n"
     "  [--threads N]   each move's root moves searched on N threads at once (default 1)\n"
     "  [--phase on|off] --nodes K / --time-ms T become the average a move over a game, each\n"
     "                  move's share set by its phase (little on open boards, much on crowded\n"

@@ -51,7 +51,7 @@ GameRunOptions game_run_options(const Args& args, const std::string& command,
 extern const std::vector<std::string> kFlags;
 
 // Search options: --depth --nodes --time-ms --min-depth --max-depth --cutoff --table-bits
-// --threads --phase --four-cap.
+// --threads --phase --four-cap --walls.
 extern const std::vector<std::string> kSearchOptions;
 SearchSettings search_settings(const Args& args);
 // --weights name=value,...

@@ -26,6 +26,30 @@ void ExpectimaxSearch<Eval>::prepare(const SearchSettings& s) {
   }
   cutoff_ = static_cast<float>(s.prob_cutoff);
   four_cap_ = s.four_cap < 0 ? kNoFourCap : s.four_cap;
+  walls_ = s.walls;
+  wall_count_ = 0;
+}
+
+template <class Eval>
+void ExpectimaxSearch<Eval>::set_walls(Board root) {
+  // The walls_ largest tiles of 1024 or more, largest first (cells in order on ties).
+  wall_count_ = 0;
+  for (int e = 15; e >= 10 && wall_count_ < walls_; --e)
+    for (int i = 0; i < 16 && wall_count_ < walls_; ++i)
+      if (cell(root, i) == e) wall_cells_[wall_count_++] = i;
+}
+
+template <class Eval>
+void ExpectimaxSearch<Eval>::keep_walls(Board b, Board after[4]) const {
+  bool kept[4];
+  bool any = false;
+  for (int d = 0; d < 4; ++d) {
+    kept[d] = after[d] != b && keeps_walls(b, after[d]);
+    any = any || kept[d];
+  }
+  if (!any) return;
+  for (int d = 0; d < 4; ++d)
+    if (!kept[d]) after[d] = b;
 }
 
 template <class Eval>
@@ -49,6 +73,7 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob, int 
   // No legal move: the game is lost, worth 0; values below 0 count as lost too
   // (as in nneonneo's search: the heuristic goes negative only on boards of
   // huge tiles, and a score still to come is never negative).
+  if (wall_count_) keep_walls(b, after);
   float best = 0.0f;
   bool leaves = depth_left == 0 || prob < cutoff_;
   if constexpr (Eval::kCacheLeaves) {
@@ -150,6 +175,7 @@ RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int
   nodes_ = 0;
   guard_.arm(SearchClock::now(), node_limit, time_limit_ms);
   RootMoveValue out;
+  set_walls(board);
   Board after = move(board, dir);
   if (after == board) return out;
   next_scope();
@@ -168,6 +194,7 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
   // The iterations and when to stop them: time_manager.h.
   DeepeningRule rule(s, start);
   guard_.arm(start, rule.node_limit(), rule.time_limit_ms());
+  set_walls(board);
 
   Board after[4];
   double gain[4];

@@ -20,6 +20,9 @@ std::string validate_settings(const SearchSettings& s) {
   if (s.four_cap < -1 || s.four_cap > kMaxSearchDepth)
     return "four cap must be from 0 to " + std::to_string(kMaxSearchDepth) +
            " (or -1: none), got " + std::to_string(s.four_cap);
+  if (s.walls < 0 || s.walls > kMaxWalls)
+    return "walls must be from 0 to " + std::to_string(kMaxWalls) + ", got " +
+           std::to_string(s.walls);
   if (s.table_bits < 10 || s.table_bits > 26)
     return "table bits must be from 10 to 26, got " + std::to_string(s.table_bits);
   if (s.threads < 1 || s.threads > kMaxThreads)

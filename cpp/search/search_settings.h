@@ -10,6 +10,7 @@ namespace g2048 {
 
 constexpr int kMaxSearchDepth = 12;
 constexpr double kMaxTimeMs = 1e7;  // a time budget's largest value
+constexpr int kMaxWalls = 16;       // SearchSettings::walls
 constexpr int kMaxThreads = 16;     // threads one search may use (parallel_search.cpp)
 
 // Depth counts the spawns looked ahead after the root move (the published
@@ -33,6 +34,12 @@ struct SearchSettings {
   // searched; a cap of at least the depth changes nothing.
   // Measured: docs/results/2026-11-four-spawn-cap.md.
   int four_cap = -1;
+  // Walls: the N largest tiles of 1024 or more on the root board stay where
+  // they are below the root move: a move that lowers or empties one of their
+  // cells is searched only where every legal move does (a merge into a wall
+  // grows it and is kept). The root moves are all searched. 0: none.
+  // Measured: docs/results/2026-11-walls.md.
+  int walls = 0;
   int table_bits = 20;  // transposition table of 2^table_bits entries (16 bytes)
   // Root moves searched at once, each on its own thread with its own table over
   // the one evaluation (parallel_search.cpp): at a fixed depth the same values

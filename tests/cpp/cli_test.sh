@@ -62,6 +62,14 @@ if [ "$(nodes --four-cap 1)" -ge "$(nodes)" ] || [ "$(nodes --four-cap 3)" -ne "
   fails=$((fails + 1))
 fi
 expect_error "--four-cap must be a whole number from 0 to 12" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --four-cap 13
+# --walls: on a late board fewer nodes; without a tile of 1024 or more, no change.
+late() { "$AI2048" suggest 2,4,1024,16384,0,16,256,2048,0,8,128,256,2,4,4,2 --eval heuristic --depth 3 "$@" |
+  sed 's/.*"nodes":\([0-9]*\).*/\1/'; }
+if [ "$(late --walls 3)" -ge "$(late)" ] || [ "$(nodes --walls 3)" -ne "$(nodes)" ]; then
+  echo "FAIL: --walls nodes: $(late --walls 3) vs $(late), $(nodes --walls 3) vs $(nodes)"
+  fails=$((fails + 1))
+fi
+expect_error "--walls must be a whole number from 0 to 16" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --walls 17
 expect_error "a board or --boards FILE, not both" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --boards "$tmp/two.txt"
 expect_error "cannot read the boards file" suggest --boards "$tmp/none.txt"
 printf '2,2,4\n' >"$tmp/bad.txt"

@@ -1,0 +1,168 @@
+// Walls in the search (SearchSettings::walls): the root board's largest tiles
+// stay in place below the root move. No effect without large tiles; the values
+// of a plain brute-force expectimax with the same rule; fewer nodes; the same
+// values apart and on threads.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "eval/heuristic.h"
+#include "search/expectimax_searcher.h"
+#include "test_boards.h"
+
+using namespace g2048;
+
+namespace {
+
+SearchSettings at_depth(int depth, int walls) {
+  SearchSettings s;
+  s.depth = depth;
+  s.walls = walls;
+  s.table_bits = 16;
+  return s;
+}
+
+// The rule written out: the cells of the root's `count` largest tiles of 1024
+// or more; a move keeps them when none of their cells holds less after it.
+std::vector<int> wall_cells(Board root, int count) {
+  std::vector<int> cells;
+  for (int e = 15; e >= 10; --e)
+    for (int i = 0; i < 16; ++i)
+      if (cell(root, i) == e && static_cast<int>(cells.size()) < count) cells.push_back(i);
+  return cells;
+}
+
+bool keeps(const std::vector<int>& walls, Board before, Board after) {
+  return std::all_of(walls.begin(), walls.end(),
+                     [&](int c) { return cell(after, c) >= cell(before, c); });
+}
+
+// Expectimax in doubles, no table, no cut-off; below the root move only the
+// moves that keep the walls, or every legal move when none does.
+double brute_chance(const Heuristic& h, const std::vector<int>& walls, Board b, int depth);
+
+double brute_max(const Heuristic& h, const std::vector<int>& walls, Board b, int depth) {
+  bool any_keeps = false;
+  for (int d = 0; d < 4; ++d) {
+    Board a = move(b, d);
+    any_keeps = any_keeps || (a != b && keeps(walls, b, a));
+  }
+  double best = 0;
+  for (int d = 0; d < 4; ++d) {
+    Board a = move(b, d);
+    if (a == b || (any_keeps && !keeps(walls, b, a))) continue;
+    best = std::max(best, depth == 0 ? h.evaluate(a) : brute_chance(h, walls, a, depth));
+  }
+  return best;
+}
+
+double brute_chance(const Heuristic& h, const std::vector<int>& walls, Board b, int depth) {
+  double sum = 0;
+  int empty = 0;
+  for (int i = 0; i < 16; ++i) {
+    if (cell(b, i) != 0) continue;
+    ++empty;
+    sum += 0.9 * brute_max(h, walls, b | Board{1} << (4 * i), depth - 1) +
+           0.1 * brute_max(h, walls, b | Board{2} << (4 * i), depth - 1);
+  }
+  return sum / empty;
+}
+
+// Seeded late boards: a few empty cells, tiles up to 8192 (so several of
+// 1024 or more), at least one legal move.
+std::vector<Board> late_boards(std::uint64_t seed, int count) {
+  std::mt19937_64 rng(seed);
+  std::vector<Board> out;
+  while (static_cast<int>(out.size()) < count) {
+    Board b = to_search_board(testing_boards::random_tiles(rng, 13, 0.3));
+    int empty = count_empty(b);
+    if (empty < 2 || empty > 6 || legal_moves_mask(b) == 0 || wall_cells(b, 3).size() < 3) continue;
+    out.push_back(b);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Walls, NoLargeTileNoChange) {
+  ExpectimaxSearcher plain, walled;
+  std::mt19937_64 rng(3);
+  int checked = 0;
+  while (checked < 8) {
+    Board b = to_search_board(testing_boards::random_tiles(rng, 9, 0.3));  // tiles up to 512
+    if (legal_moves_mask(b) == 0) continue;
+    SearchResult r = plain.search(b, at_depth(3, 0));
+    SearchResult w = walled.search(b, at_depth(3, 4));
+    EXPECT_EQ(w.values, r.values) << std::hex << b;
+    EXPECT_EQ(w.nodes, r.nodes) << std::hex << b;
+    ++checked;
+  }
+}
+
+TEST(Walls, ValuesAreThoseOfABruteForceExpectimaxWithTheRule) {
+  // Exact at depth 2: no chance node of one subtree meets another's board at
+  // another depth, so the table answers only what it would recompute.
+  const Heuristic& h = Heuristic::standard();
+  ExpectimaxSearcher searcher;  // the heuristic: no network given
+  int checked = 0, differs = 0;
+  for (Board b : late_boards(7, 8)) {
+    for (int walls : {1, 3, 5}) {
+      SearchSettings s = at_depth(2, walls);
+      s.prob_cutoff = 0;  // the brute force has no cut-off
+      SearchResult r = searcher.search(b, s);
+      std::vector<int> cells = wall_cells(b, walls);
+      for (int d = 0; d < 4; ++d) {
+        Board a = move(b, d);
+        if (a == b) continue;
+        double want = brute_chance(h, cells, a, 2);
+        EXPECT_NEAR(r.values[d], want, 1e-5 * std::abs(want) + 1e-3)
+            << std::hex << b << std::dec << " dir " << d << " walls " << walls;
+        differs += std::abs(want - brute_chance(h, {}, a, 2)) > 1e-3;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 40);
+  EXPECT_GT(differs, 0);  // the rule binds on some of these boards
+}
+
+TEST(Walls, CostFewerNodesOnLateBoards) {
+  ExpectimaxSearcher searcher;
+  std::uint64_t none = 0, three = 0;
+  for (Board b : late_boards(9, 12)) {
+    SearchResult r = searcher.search(b, at_depth(3, 0));
+    SearchResult w = searcher.search(b, at_depth(3, 3));
+    EXPECT_LE(w.nodes, r.nodes) << std::hex << b;
+    none += r.nodes;
+    three += w.nodes;
+  }
+  EXPECT_LT(three, none);
+}
+
+TEST(Walls, RootMovesSearchedApartOrOnThreadsGiveTheSameValues) {
+  ExpectimaxSearcher whole, part;
+  for (Board b : late_boards(11, 8)) {
+    SearchSettings s = at_depth(3, 3);
+    SearchResult r = whole.search(b, s);
+    for (int d = 0; d < 4; ++d) {
+      RootMoveValue v = part.search_root_move(b, d, 3, s);
+      EXPECT_EQ(v.value, r.values[d]) << std::hex << b << " dir " << d;
+    }
+    s.threads = 2;
+    SearchResult t = part.search(b, s);
+    EXPECT_EQ(t.values, r.values) << std::hex << b;
+    EXPECT_EQ(t.nodes, r.nodes) << std::hex << b;
+  }
+}
+
+TEST(Walls, BadCountsAreNamed) {
+  SearchSettings s;
+  s.walls = -1;
+  EXPECT_NE(validate_settings(s).find("walls"), std::string::npos);
+  s.walls = kMaxWalls + 1;
+  EXPECT_NE(validate_settings(s).find("walls"), std::string::npos);
+  s.walls = 3;
+  EXPECT_EQ(validate_settings(s), "");
+}
