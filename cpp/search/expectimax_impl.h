@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 
 #include "search/expectimax.h"
 #include "search/time_manager.h"
@@ -34,9 +35,19 @@ template <class Eval>
 void ExpectimaxSearch<Eval>::set_walls(Board root) {
   // The walls_ largest tiles of 1024 or more, largest first (cells in order on ties).
   wall_count_ = 0;
+  auto next_to_a_wall = [&](int i) {
+    for (int k = 0; k < wall_count_; ++k) {
+      int j = wall_cells_[k];
+      if ((i / 4 == j / 4 && std::abs(i - j) == 1) || std::abs(i - j) == 4) return true;
+    }
+    return false;
+  };
   for (int e = 15; e >= 10 && wall_count_ < walls_; --e)
-    for (int i = 0; i < 16 && wall_count_ < walls_; ++i)
-      if (cell(root, i) == e) wall_cells_[wall_count_++] = i;
+    for (int i = 0; i < 16 && wall_count_ < walls_; ++i) {
+      if (cell(root, i) != e) continue;
+      if (wall_count_ > 0 && !next_to_a_wall(i)) return;  // the chain breaks here
+      wall_cells_[wall_count_++] = i;
+    }
 }
 
 template <class Eval>

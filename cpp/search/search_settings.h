@@ -34,8 +34,9 @@ struct SearchSettings {
   // searched; a cap of at least the depth changes nothing.
   // Measured: docs/results/2026-11-four-spawn-cap.md.
   int four_cap = -1;
-  // Walls: the N largest tiles of 1024 or more on the root board stay where
-  // they are below the root move: a move that lowers or empties one of their
+  // Walls: on the root board, the largest tile of 1024 or more and the next
+  // largest ones while each stands next to one taken (a chain, at most N) stay
+  // where they are below the root move: a move that lowers or empties one of their
   // cells is searched only where every legal move does (a merge into a wall
   // grows it and is kept). The root moves are all searched. 0: none.
   // Measured: docs/results/2026-11-walls.md.

@@ -1,7 +1,8 @@
-// Walls in the search (SearchSettings::walls): the root board's largest tiles
-// stay in place below the root move. No effect without large tiles; the values
-// of a plain brute-force expectimax with the same rule; fewer nodes; the same
-// values apart and on threads.
+// Walls in the search (SearchSettings::walls): the root board's largest tiles,
+// while they form a chain, stay in place below the root move. No effect
+// without large tiles; only the chain; the values of a plain brute-force
+// expectimax with the same rule; fewer nodes; the same values apart and on
+// threads.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -24,13 +25,25 @@ SearchSettings at_depth(int depth, int walls) {
   return s;
 }
 
-// The rule written out: the cells of the root's `count` largest tiles of 1024
-// or more; a move keeps them when none of their cells holds less after it.
+// The rule written out: the root's largest tile of 1024 or more, then the next
+// largest ones while each is next to a cell already taken (up to `count`); a
+// move keeps them when none of their cells holds less after it.
 std::vector<int> wall_cells(Board root, int count) {
-  std::vector<int> cells;
+  std::vector<int> large;  // largest first, cells in order on ties
   for (int e = 15; e >= 10; --e)
     for (int i = 0; i < 16; ++i)
-      if (cell(root, i) == e && static_cast<int>(cells.size()) < count) cells.push_back(i);
+      if (cell(root, i) == e) large.push_back(i);
+  std::vector<int> cells;
+  for (int i : large) {
+    if (static_cast<int>(cells.size()) == count) break;
+    bool next_to = cells.empty();
+    for (int j : cells) {
+      int ri = i / 4, ci = i % 4, rj = j / 4, cj = j % 4;
+      next_to = next_to || std::abs(ri - rj) + std::abs(ci - cj) == 1;
+    }
+    if (!next_to) break;
+    cells.push_back(i);
+  }
   return cells;
 }
 
@@ -70,13 +83,17 @@ double brute_chance(const Heuristic& h, const std::vector<int>& walls, Board b, 
   return sum / empty;
 }
 
-// Seeded late boards: a few empty cells, tiles up to 8192 (so several of
-// 1024 or more), at least one legal move.
+// Seeded late boards: a few empty cells, tiles up to 1024, and a chain of
+// 8192, 4096, 2048 along the last row (the walls); a fourth large tile, 2048,
+// somewhere on every other board, away from the chain or next to it.
 std::vector<Board> late_boards(std::uint64_t seed, int count) {
   std::mt19937_64 rng(seed);
   std::vector<Board> out;
   while (static_cast<int>(out.size()) < count) {
-    Board b = to_search_board(testing_boards::random_tiles(rng, 13, 0.3));
+    Tiles t = testing_boards::random_tiles(rng, 10, 0.3);
+    t.exponent[15] = 13, t.exponent[14] = 12, t.exponent[13] = 11;
+    if (out.size() % 2) t.exponent[rng() % 13] = 11;
+    Board b = to_search_board(t);
     int empty = count_empty(b);
     if (empty < 2 || empty > 6 || legal_moves_mask(b) == 0 || wall_cells(b, 3).size() < 3) continue;
     out.push_back(b);
@@ -99,6 +116,23 @@ TEST(Walls, NoLargeTileNoChange) {
     EXPECT_EQ(w.nodes, r.nodes) << std::hex << b;
     ++checked;
   }
+}
+
+TEST(Walls, ALargeTileAwayFromTheChainIsNoWall) {
+  // 8192 in a corner, 4096 in the opposite one: only the 8192 is a wall, so
+  // walls 1 and walls 4 search alike; with the 4096 beside the 8192, they do not.
+  ExpectimaxSearcher searcher;
+  Tiles apart{}, beside{};
+  const int rest[16] = {13, 1, 2, 3, 1, 2, 3, 4, 5, 1, 0, 2, 3, 0, 1, 12};
+  for (int i = 0; i < 16; ++i) apart.exponent[i] = beside.exponent[i] = rest[i];
+  beside.exponent[15] = 1, beside.exponent[1] = 12;
+  SearchResult one = searcher.search(to_search_board(apart), at_depth(3, 1));
+  SearchResult four = searcher.search(to_search_board(apart), at_depth(3, 4));
+  EXPECT_EQ(four.values, one.values);
+  EXPECT_EQ(four.nodes, one.nodes);
+  one = searcher.search(to_search_board(beside), at_depth(3, 1));
+  four = searcher.search(to_search_board(beside), at_depth(3, 4));
+  EXPECT_LT(four.nodes, one.nodes);
 }
 
 TEST(Walls, ValuesAreThoseOfABruteForceExpectimaxWithTheRule) {
