@@ -136,9 +136,9 @@ bool read_count(const val& js, const char* what, double min, double max, double*
 
 namespace {
 
-const char* const kSettingNames[] = {"depth",        "nodes",     "timeMs",  "minDepth", "maxDepth",
-                                     "cutoff",       "tableBits", "player",  "eval",     "playouts",
-                                     "playoutDepth", "seed",      "threads", "tables",   "phase"};
+const char* const kSettingNames[] = {
+    "depth", "nodes",    "timeMs",       "minDepth", "maxDepth", "cutoff", "tableBits", "player",
+    "eval",  "playouts", "playoutDepth", "seed",     "threads",  "tables", "phase",     "walls"};
 
 bool unknown_setting(const std::string& key) {
   for (const char* name : kSettingNames)
@@ -187,6 +187,10 @@ bool read_setting(const std::string& key, double x, PlayerChoice* p) {
     if (!is_whole(x, 1, kMaxThreads))
       return fail("must be a whole number from 1 to " + std::to_string(kMaxThreads));
     s->threads = static_cast<int>(x);
+  } else if (key == "walls") {  // SearchSettings::walls
+    if (!is_whole(x, 0, kMaxWalls))
+      return fail("must be a whole number from 0 to " + std::to_string(kMaxWalls));
+    s->walls = static_cast<int>(x);
   } else if (key == "playouts") {
     if (!is_whole(x, 1, kMaxPlayouts))
       return fail("must be a whole number from 1 to " + std::to_string(kMaxPlayouts));
@@ -317,6 +321,7 @@ val player_settings_to_js(const PlayerChoice& p) {
   o.set("cutoff", s.prob_cutoff);
   o.set("tableBits", s.table_bits);
   o.set("phase", s.phase);
+  o.set("walls", s.walls);
   o.set("playouts", p.settings.playouts);
   o.set("playoutDepth", p.settings.playout_depth);
   o.set("seed", static_cast<double>(p.settings.seed));

@@ -67,10 +67,10 @@
 // Boards are 16 tile values, row-major (0 empty, 2..131072); cells 0..15
 // row-major; directions 0 up, 1 right, 2 down, 3 left. Settings: {depth} |
 // {nodes} | {timeMs}, plus minDepth, maxDepth, cutoff, tableBits (default 18:
-// 2^18 entries x 16 bytes = 4 MB per worker); {} picks the depth from the
-// position. Bad input rejects with an Error naming the problem. See
-// root_search.js for what budgets mean on a pool. phase: true makes nodes or
-// timeMs the average a move over a game, each move's share allocated by the
+// 2^18 entries x 16 bytes = 4 MB per worker), walls (docs/engine-api.md); {}
+// picks the depth from the position. Bad input rejects with an Error naming
+// the problem. See root_search.js for what budgets mean on a pool. phase:
+// true makes nodes or timeMs the average a move over a game, each move's share allocated by the
 // core's time manager (cpp/search/time_manager.h) from the board and the root
 // values of the moves before; such searches run the core's own search on one
 // executor (the network's, once loaded), as ai2048 --phase on does natively.
