@@ -72,8 +72,9 @@
 // the problem. See root_search.js for what budgets mean on a pool. phase:
 // true makes nodes or timeMs the average a move over a game, each move's
 // share allocated by the core's time manager (cpp/search/time_manager.h) from
-// the board and the root values of the moves before; such searches run the core's own search on one
-// executor (the network's, once loaded), as ai2048 --phase on does natively.
+// the board and the root values of the moves before; such searches run the
+// core's own search on one executor (the network's, once loaded), as ai2048
+// --phase on does natively.
 //
 // Players: settings.player names who chooses the move (PLAYER_NAMES):
 // 'expectimax' (the default, searched over the whole pool), or 'minimax',
