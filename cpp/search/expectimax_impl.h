@@ -45,6 +45,10 @@ void ExpectimaxSearch<Eval>::set_walls(Board root) {
   for (int e = 15; e >= 10 && wall_count_ < walls_; --e)
     for (int i = 0; i < 16 && wall_count_ < walls_; ++i) {
       if (cell(root, i) != e) continue;
+      // The chain starts in a corner: a largest tile elsewhere is no formation
+      // worth keeping (pinned in the middle it cannot be brought back).
+      bool corner = i == 0 || i == 3 || i == 12 || i == 15;
+      if (wall_count_ == 0 && !corner) return;
       if (wall_count_ > 0 && !next_to_a_wall(i)) return;  // the chain breaks here
       wall_cells_[wall_count_++] = i;
     }

@@ -1,6 +1,6 @@
 // Walls in the search (SearchSettings::walls): the root board's largest tiles,
-// while they form a chain, stay in place below the root move. No effect
-// without large tiles; only the chain; the values of a plain brute-force
+// while they form a chain from a corner, stay in place below the root move. No
+// effect without large tiles; only the chain, only from a corner; the values of a plain brute-force
 // expectimax with the same rule; fewer nodes; the same values apart and on
 // threads.
 #include <gtest/gtest.h>
@@ -25,9 +25,10 @@ SearchSettings at_depth(int depth, int walls) {
   return s;
 }
 
-// The rule written out: the root's largest tile of 1024 or more, then the next
-// largest ones while each is next to a cell already taken (up to `count`); a
-// move keeps them when none of their cells holds less after it.
+// The rule written out: the root's largest tile of 1024 or more if it stands in
+// a corner, then the next largest ones while each is next to a cell already
+// taken (up to `count`); a move keeps them when none of their cells holds less
+// after it.
 std::vector<int> wall_cells(Board root, int count) {
   std::vector<int> large;  // largest first, cells in order on ties
   for (int e = 15; e >= 10; --e)
@@ -41,7 +42,8 @@ std::vector<int> wall_cells(Board root, int count) {
       int ri = i / 4, ci = i % 4, rj = j / 4, cj = j % 4;
       next_to = next_to || std::abs(ri - rj) + std::abs(ci - cj) == 1;
     }
-    if (!next_to) break;
+    bool corner = i == 0 || i == 3 || i == 12 || i == 15;
+    if (!next_to || (cells.empty() && !corner)) break;
     cells.push_back(i);
   }
   return cells;
@@ -133,6 +135,24 @@ TEST(Walls, ALargeTileAwayFromTheChainIsNoWall) {
   one = searcher.search(to_search_board(beside), at_depth(3, 1));
   four = searcher.search(to_search_board(beside), at_depth(3, 4));
   EXPECT_LT(four.nodes, one.nodes);
+}
+
+TEST(Walls, NoWallsWhenTheLargestTileIsOutOfTheCorners) {
+  // The same chain of 8192, 4096, 2048 one row in from the edge: no walls.
+  ExpectimaxSearcher searcher;
+  Tiles t{};
+  const int cells[16] = {1, 2, 3, 1, 2, 3, 4, 5, 0, 13, 12, 11, 1, 2, 0, 3};
+  for (int i = 0; i < 16; ++i) t.exponent[i] = cells[i];
+  SearchResult none = searcher.search(to_search_board(t), at_depth(3, 0));
+  SearchResult four = searcher.search(to_search_board(t), at_depth(3, 4));
+  EXPECT_EQ(four.values, none.values);
+  EXPECT_EQ(four.nodes, none.nodes);
+  // In the corner, the same chain walls.
+  t.exponent[9] = 1, t.exponent[10] = 2, t.exponent[11] = 3;
+  t.exponent[15] = 13, t.exponent[14] = 12, t.exponent[13] = 11;
+  none = searcher.search(to_search_board(t), at_depth(3, 0));
+  four = searcher.search(to_search_board(t), at_depth(3, 4));
+  EXPECT_LT(four.nodes, none.nodes);
 }
 
 TEST(Walls, ValuesAreThoseOfABruteForceExpectimaxWithTheRule) {
