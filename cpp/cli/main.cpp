@@ -26,7 +26,7 @@ const char kSearchHelp[] =
     "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N]\n"
     "  [--four-cap N]  at most N 4-spawns searched on a path, then only 2s (default: no cap)\n"
     "  [--walls N]     the chain of up to N largest tiles >= 1024, from a corner, stays in\n"
-    "                  place below the root move unless every move shifts it (default 0)\n"
+    "                  place (moves that shift it only where all do; default 0: none)\n"
     "  [--threads N]   each move's root moves searched on N threads at once (default 1)\n"
     "  [--phase on|off] --nodes K / --time-ms T become the average a move over a game, each\n"
     "                  move's share set by its phase (little on open boards, much on crowded\n"

@@ -18,6 +18,7 @@
 #include "engine/tiles.h"
 #include "search/budget.h"
 #include "search/search_settings.h"
+#include "search/walls.h"
 
 namespace g2048 {
 
@@ -77,16 +78,6 @@ class ExpectimaxSearch {
   // A root move's subtree: capped only where the cap binds.
   float root_chance(Board after, int depth);
   void prepare(const SearchSettings& s);
-  // settings.walls: the cells of the root board's largest tiles kept in place.
-  void set_walls(Board root);
-  // Whether a move from `before` to `after` leaves every wall cell as large or larger.
-  bool keeps_walls(Board before, Board after) const {
-    for (int k = 0; k < wall_count_; ++k)
-      if (cell(after, wall_cells_[k]) < cell(before, wall_cells_[k])) return false;
-    return true;
-  }
-  // Drops (sets to b) the moves that break a wall, unless every legal move does.
-  void keep_walls(Board b, Board after[4]) const;
   void next_scope();
 
   // A root move's gain when the evaluation counts score, else 0.
@@ -110,9 +101,8 @@ class ExpectimaxSearch {
   std::uint16_t scope_ = 0;
   float cutoff_ = 1e-4f;
   int four_cap_ = kNoFourCap;
-  int walls_ = 0;
-  int wall_count_ = 0;  // this search's walls: 0 when none (or no large tile)
-  int wall_cells_[kMaxWalls] = {};
+  int walls_ = 0;  // settings.walls
+  Walls wall_;     // this search's walls (walls.h), from its root board
   std::uint64_t nodes_ = 0;
   BudgetGuard guard_;
 };

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 
 #include "search/expectimax.h"
 #include "search/time_manager.h"
@@ -28,43 +27,7 @@ void ExpectimaxSearch<Eval>::prepare(const SearchSettings& s) {
   cutoff_ = static_cast<float>(s.prob_cutoff);
   four_cap_ = s.four_cap < 0 ? kNoFourCap : s.four_cap;
   walls_ = s.walls;
-  wall_count_ = 0;
-}
-
-template <class Eval>
-void ExpectimaxSearch<Eval>::set_walls(Board root) {
-  // The walls_ largest tiles of 1024 or more, largest first (cells in order on ties).
-  wall_count_ = 0;
-  auto next_to_a_wall = [&](int i) {
-    for (int k = 0; k < wall_count_; ++k) {
-      int j = wall_cells_[k];
-      if ((i / 4 == j / 4 && std::abs(i - j) == 1) || std::abs(i - j) == 4) return true;
-    }
-    return false;
-  };
-  for (int e = 15; e >= 10 && wall_count_ < walls_; --e)
-    for (int i = 0; i < 16 && wall_count_ < walls_; ++i) {
-      if (cell(root, i) != e) continue;
-      // The chain starts in a corner: a largest tile elsewhere is no formation
-      // worth keeping (pinned in the middle it cannot be brought back).
-      bool corner = i == 0 || i == 3 || i == 12 || i == 15;
-      if (wall_count_ == 0 && !corner) return;
-      if (wall_count_ > 0 && !next_to_a_wall(i)) return;  // the chain breaks here
-      wall_cells_[wall_count_++] = i;
-    }
-}
-
-template <class Eval>
-void ExpectimaxSearch<Eval>::keep_walls(Board b, Board after[4]) const {
-  bool kept[4];
-  bool any = false;
-  for (int d = 0; d < 4; ++d) {
-    kept[d] = after[d] != b && keeps_walls(b, after[d]);
-    any = any || kept[d];
-  }
-  if (!any) return;
-  for (int d = 0; d < 4; ++d)
-    if (!kept[d]) after[d] = b;
+  wall_ = Walls();
 }
 
 template <class Eval>
@@ -88,7 +51,7 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob, int 
   // No legal move: the game is lost, worth 0; values below 0 count as lost too
   // (as in nneonneo's search: the heuristic goes negative only on boards of
   // huge tiles, and a score still to come is never negative).
-  if (wall_count_) keep_walls(b, after);
+  if (!wall_.empty()) wall_.prune(b, after);
   float best = 0.0f;
   bool leaves = depth_left == 0 || prob < cutoff_;
   if constexpr (Eval::kCacheLeaves) {
@@ -190,9 +153,12 @@ RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int
   nodes_ = 0;
   guard_.arm(SearchClock::now(), node_limit, time_limit_ms);
   RootMoveValue out;
-  set_walls(board);
-  Board after = move(board, dir);
-  if (after == board) return out;
+  wall_ = Walls(board, walls_);
+  Board moves[4];
+  for (int d = 0; d < 4; ++d) moves[d] = move(board, d);
+  wall_.prune(board, moves);
+  Board after = moves[dir];
+  if (after == board) return out;  // illegal, or dropped by the walls
   next_scope();
   out.value = root_chance(after, depth) + gain_of(board, dir);
   out.nodes = nodes_ + 1;  // the root move itself
@@ -209,11 +175,12 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
   // The iterations and when to stop them: time_manager.h.
   DeepeningRule rule(s, start);
   guard_.arm(start, rule.node_limit(), rule.time_limit_ms());
-  set_walls(board);
+  wall_ = Walls(board, walls_);
 
   Board after[4];
   double gain[4];
   for (int d = 0; d < 4; ++d) after[d] = move(board, d), gain[d] = gain_of(board, d);
+  wall_.prune(board, after);  // a root move that breaks a wall is not searched either
   nodes_ += 4;
   // Depth 0, the fallback when a budget stops even depth 1: the board after the move.
   for (int d = 0; d < 4; ++d)

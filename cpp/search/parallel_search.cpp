@@ -90,10 +90,10 @@ SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettin
   SearchResult result;
   Board after[4];
   int legal = 0;
-  for (int d = 0; d < 4; ++d) {
-    after[d] = move(board, d);
+  for (int d = 0; d < 4; ++d) after[d] = move(board, d);
+  Walls(board, s.walls).prune(board, after);  // as the sequential search's root
+  for (int d = 0; d < 4; ++d)
     if (after[d] != board) legal |= 1 << d;
-  }
   std::uint64_t nodes = 4;
   // Depth 0, the fallback when a budget stops even depth 1: the board after the move.
   for (int d = 0; d < 4; ++d)

@@ -34,12 +34,9 @@ struct SearchSettings {
   // searched; a cap of at least the depth changes nothing.
   // Measured: docs/results/2026-11-four-spawn-cap.md.
   int four_cap = -1;
-  // Walls: on the root board, the largest tile of 1024 or more if it stands
-  // in a corner, and the next largest ones while each stands next to one taken
-  // (a chain, at most N), stay where they are below the root move: a move that
-  // lowers or empties one of their cells is searched only where every legal
-  // move does (a merge into a wall grows it and is kept). The root moves are
-  // all searched. 0: none. Measured: docs/results/2026-11-walls.md.
+  // Walls (walls.h): the chain of at most N largest tiles of 1024 or more,
+  // from a corner, stays in place: a move that breaks it is searched only
+  // where every legal move does, at the root and below. 0: none.
   int walls = 0;
   int table_bits = 20;  // transposition table of 2^table_bits entries (16 bytes)
   // Root moves searched at once, each on its own thread with its own table over
