@@ -35,8 +35,8 @@ struct SearchSettings {
   // Measured: docs/results/2026-11-four-spawn-cap.md.
   int four_cap = -1;
   // Walls (walls.h): the chain of at most N largest tiles of 1024 or more,
-  // from a corner, stays in place: a move that breaks it is searched only
-  // where every legal move does, at the root and below. 0: none.
+  // from a corner, stays in place: a move that slides it off its cells is
+  // searched only where every legal move does, at the root and below. 0: none.
   int walls = 0;
   int table_bits = 20;  // transposition table of 2^table_bits entries (16 bytes)
   // Root moves searched at once, each on its own thread with its own table over

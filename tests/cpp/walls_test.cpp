@@ -11,6 +11,7 @@
 
 #include "eval/heuristic.h"
 #include "search/expectimax_searcher.h"
+#include "search/walls.h"
 #include "test_boards.h"
 
 using namespace g2048;
@@ -27,8 +28,8 @@ SearchSettings at_depth(int depth, int walls) {
 
 // The rule written out: the root's largest tile of 1024 or more if it stands in
 // a corner, then the next largest ones while each is next to a cell already
-// taken (up to `count`); a move keeps them when none of their cells holds less
-// after it.
+// taken (up to `count`); a move keeps them when their cells' tiles add up to as
+// much or more after it.
 std::vector<int> wall_cells(Board root, int count) {
   std::vector<int> large;  // largest first, cells in order on ties
   for (int e = 15; e >= 10; --e)
@@ -50,8 +51,12 @@ std::vector<int> wall_cells(Board root, int count) {
 }
 
 bool keeps(const std::vector<int>& walls, Board before, Board after) {
-  return std::all_of(walls.begin(), walls.end(),
-                     [&](int c) { return cell(after, c) >= cell(before, c); });
+  double was = 0, is = 0;
+  for (int c : walls) {
+    was += cell(before, c) ? std::ldexp(1.0, cell(before, c)) : 0;
+    is += cell(after, c) ? std::ldexp(1.0, cell(after, c)) : 0;
+  }
+  return is >= was;
 }
 
 // Expectimax in doubles, no table, no cut-off; only the moves that keep the
@@ -153,6 +158,24 @@ TEST(Walls, NoWallsWhenTheLargestTileIsOutOfTheCorners) {
   none = searcher.search(to_search_board(t), at_depth(3, 0));
   four = searcher.search(to_search_board(t), at_depth(3, 4));
   EXPECT_LT(four.nodes, none.nodes);
+}
+
+TEST(Walls, AMergeBetweenWallsKeepsThemASlideDoesNot) {
+  // Bottom row 0, 4096, 4096, 8192 (the 8192 in the corner): right merges the
+  // two 4096s into the chain, left slides the chain off its cells.
+  Tiles t{};
+  const int cells[16] = {1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 1, 0, 12, 12, 13};
+  for (int i = 0; i < 16; ++i) t.exponent[i] = cells[i];
+  Board b = to_search_board(t);
+  Walls walls(b, 3);
+  ASSERT_FALSE(walls.empty());
+  EXPECT_TRUE(walls.kept(b, move(b, 1)));   // right: 0, 0, 8192, 8192
+  EXPECT_FALSE(walls.kept(b, move(b, 3)));  // left: 8192, 8192, 0, 0
+  Board after[4];
+  for (int d = 0; d < 4; ++d) after[d] = move(b, d);
+  walls.prune(b, after);
+  EXPECT_NE(after[1], b);
+  EXPECT_EQ(after[3], b);
 }
 
 TEST(Walls, ValuesAreThoseOfABruteForceExpectimaxWithTheRule) {
