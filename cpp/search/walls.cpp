@@ -31,16 +31,17 @@ Walls::Walls(Board root, int max) {
   }
 }
 
-void Walls::prune(Board b, Board after[4]) const {
+bool Walls::prune(Board b, Board after[4]) const {
   bool keeps[4];
   bool any = false;
   for (int d = 0; d < 4; ++d) {
     keeps[d] = after[d] != b && kept(b, after[d]);
     any = any || keeps[d];
   }
-  if (!any) return;
+  if (!any) return false;
   for (int d = 0; d < 4; ++d)
     if (!keeps[d]) after[d] = b;
+  return true;
 }
 
 }  // namespace g2048

@@ -4,7 +4,8 @@
 // where they are. A move that lowers the sum of the wall cells' tiles (it
 // slides the chain off them) is dropped wherever another legal move keeps it,
 // at the root and below it, so every root move's value comes from a search
-// under the same rule. Merges into and between walls keep it. Measured:
+// under the same rule; below the root a board where every move breaks the
+// walls is lost (expectimax_impl.h). Merges into and between walls keep it. Measured:
 // docs/results/2026-11-walls.md.
 #pragma once
 
@@ -35,8 +36,9 @@ class Walls {
     }
     return is >= was;
   }
-  // Drops (sets to b) the moves that break a wall, unless every legal move does.
-  void prune(Board b, Board after[4]) const;
+  // Drops (sets to b) the moves that break a wall, unless every legal move
+  // does; false then (or when no move is legal).
+  bool prune(Board b, Board after[4]) const;
 
  private:
   static std::uint32_t tile_value(int e) { return e ? std::uint32_t{1} << e : 0; }

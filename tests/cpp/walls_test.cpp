@@ -60,7 +60,7 @@ bool keeps(const std::vector<int>& walls, Board before, Board after) {
 }
 
 // Expectimax in doubles, no table, no cut-off; only the moves that keep the
-// walls, or every legal move when none does (the root's moves: the test).
+// walls, and a board where none does is lost (the root's moves: the test).
 double brute_chance(const Heuristic& h, const std::vector<int>& walls, Board b, int depth);
 
 double brute_max(const Heuristic& h, const std::vector<int>& walls, Board b, int depth) {
@@ -69,10 +69,11 @@ double brute_max(const Heuristic& h, const std::vector<int>& walls, Board b, int
     Board a = move(b, d);
     any_keeps = any_keeps || (a != b && keeps(walls, b, a));
   }
+  if (!any_keeps) return 0;  // every move breaks the walls (or none is legal): lost
   double best = 0;
   for (int d = 0; d < 4; ++d) {
     Board a = move(b, d);
-    if (a == b || (any_keeps && !keeps(walls, b, a))) continue;
+    if (a == b || !keeps(walls, b, a)) continue;
     best = std::max(best, depth == 0 ? h.evaluate(a) : brute_chance(h, walls, a, depth));
   }
   return best;
