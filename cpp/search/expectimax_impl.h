@@ -48,13 +48,13 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob, int 
   nodes_ += 4;
   std::uint32_t gain[4] = {0, 0, 0, 0};
   if constexpr (Eval::kScoresMoves) move_gains(rows_, b, tr, gain);
-  // No legal move: the game is lost, worth 0; values below 0 count as lost too
-  // (as in nneonneo's search: the heuristic goes negative only on boards of
-  // huge tiles, and a score still to come is never negative).
   // Below the root, a board where every move breaks the walls is lost, as in
   // an endgame table: otherwise the pruning would make such boards look
   // better than those with only poor moves that keep the walls.
   if (!wall_.empty() && !wall_.prune(b, after)) return 0.0f;
+  // No legal move: the game is lost, worth 0; values below 0 count as lost too
+  // (as in nneonneo's search: the heuristic goes negative only on boards of
+  // huge tiles, and a score still to come is never negative).
   float best = 0.0f;
   bool leaves = depth_left == 0 || prob < cutoff_;
   if constexpr (Eval::kCacheLeaves) {
