@@ -12,6 +12,7 @@
 #include "eval/heuristic.h"
 #include "search/expectimax_searcher.h"
 #include "search/walls.h"
+#include "search_checks.h"
 #include "test_boards.h"
 
 using namespace g2048;
@@ -231,19 +232,7 @@ TEST(Walls, CostFewerNodesOnLateBoards) {
 }
 
 TEST(Walls, RootMovesSearchedApartOrOnThreadsGiveTheSameValues) {
-  ExpectimaxSearcher whole, part;
-  for (Board b : late_boards(11, 8)) {
-    SearchSettings s = at_depth(3, 3);
-    SearchResult r = whole.search(b, s);
-    for (int d = 0; d < 4; ++d) {
-      RootMoveValue v = part.search_root_move(b, d, 3, s);
-      EXPECT_EQ(v.value, r.values[d]) << std::hex << b << " dir " << d;
-    }
-    s.threads = 2;
-    SearchResult t = part.search(b, s);
-    EXPECT_EQ(t.values, r.values) << std::hex << b;
-    EXPECT_EQ(t.nodes, r.nodes) << std::hex << b;
-  }
+  search_checks::expect_root_moves_apart_and_on_threads_agree(late_boards(11, 8), at_depth(3, 3));
 }
 
 TEST(Walls, BadCountsAreNamed) {
