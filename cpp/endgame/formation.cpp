@@ -38,13 +38,14 @@ const std::array<std::array<std::uint8_t, 16>, 8> kSymmetry = {
     cells_of(4), cells_of(5), cells_of(6), cells_of(7)};
 
 const std::vector<std::string>& formation_names() {
-  static const std::vector<std::string> names = {"snake", "block", "snake-end"};
+  static const std::vector<std::string> names = {"snake", "block", "snake-end", "snake5"};
   return names;
 }
 
 bool formation_by_name(const std::string& name, Formation* out) {
-  if (name == "snake") *out = make(name, 0xFC00);       // cells 10-15
-  else if (name == "block") *out = make(name, 0xEE00);  // cells 9-11, 13-15
+  if (name == "snake") *out = make(name, 0xFC00);        // cells 10-15
+  else if (name == "block") *out = make(name, 0xEE00);   // cells 9-11, 13-15
+  else if (name == "snake5") *out = make(name, 0xF800);  // cells 11-15
   else if (name == "snake-end") {
     *out = make(name, 0xFC00);
     out->end_cell = 10;

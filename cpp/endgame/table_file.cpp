@@ -35,6 +35,10 @@ std::vector<int> free_cells(const Formation& f) {
   return cells;
 }
 
+// A key's bytes: 4 bits a free cell (5 for the 10 free cells of snake, 6 for
+// the 11 of snake5).
+std::size_t key_bytes(const std::vector<int>& cells) { return (4 * cells.size() + 7) / 8; }
+
 bool fail(std::string* error, const std::string& why) {
   *error = "table file: " + why;
   return false;
@@ -60,7 +64,7 @@ std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable
         std::uint64_t code = 0;
         for (std::size_t k = 0; k < cells.size(); ++k)
           code |= static_cast<std::uint64_t>(cell(key, cells[k])) << (4 * k);
-        for (int b = 0; b < 5; ++b) w.u8(code >> (8 * b) & 0xFF);
+        for (std::size_t b = 0; b < key_bytes(cells); ++b) w.u8(code >> (8 * b) & 0xFF);
       }
       for (float r : l.rates)
         w.u16(static_cast<unsigned>(std::lround(std::fmin(std::fmax(r, 0.0f), 1.0f) * 65535.0)));
@@ -107,10 +111,11 @@ bool decode_table_file(const std::uint8_t* data, std::size_t size,
     std::uint64_t states = 0;
     for (auto& s : sizes) states += s = r.u32();
     total += states;
-    // In 64 bits, before anything is allocated: a forged count cannot wrap.
-    if (total > kMaxTableFileStates || states * 7 > r.size - r.pos)
-      return fail(error, "truncated or oversized (" + std::to_string(states) + " states claimed)");
     std::vector<int> cells = free_cells(f);
+    std::size_t width = key_bytes(cells);
+    // In 64 bits, before anything is allocated: a forged count cannot wrap.
+    if (total > kMaxTableFileStates || states * (width + 2) > r.size - r.pos)
+      return fail(error, "truncated or oversized (" + std::to_string(states) + " states claimed)");
     std::vector<TableLayer> all(layers);
     for (std::uint32_t i = 0; i < layers; ++i) {
       TableLayer& l = all[i];
@@ -118,7 +123,8 @@ bool decode_table_file(const std::uint8_t* data, std::size_t size,
       l.rates.resize(sizes[i]);
       for (auto& key : l.keys) {
         std::uint64_t code = 0;
-        for (int b = 0; b < 5; ++b) code |= static_cast<std::uint64_t>(r.u8()) << (8 * b);
+        for (std::size_t b = 0; b < width; ++b)
+          code |= static_cast<std::uint64_t>(r.u8()) << (8 * b);
         key = f.wall_pattern;
         for (std::size_t k = 0; k < cells.size(); ++k) {
           int e = static_cast<int>(code >> (4 * k) & 0xF);

@@ -11,8 +11,10 @@
 //           1     target exponent (5..10)
 //           4     layer count N (1..4096)
 //           4*N   states per layer
-//           ...   per layer: the keys, 5 bytes each (the free cells' exponents,
-//                 4 bits each, in cell order, the first cell in the low bits),
+//           ...   per layer: the keys, F/2 bytes each, rounded up, for F free
+//                 cells (5 for snake's 10, 6 for snake5's 11): the free cells'
+//                 exponents, 4 bits each, in cell order, the first cell in the
+//                 low bits,
 //                 strictly increasing as 64-bit keys; then the rates, 2 bytes
 //                 each (rate x 65535, rounded)
 //   end-4   4     CRC-32 (IEEE) of all bytes before it

@@ -38,7 +38,8 @@ struct TableSettings {
   bool any() const { return !tables.empty(); }
 };
 
-// The first table whose formation the board fits with exactly its target.
+// The first table whose formation the board fits with exactly its target and
+// that can compare the moves (best >= 0); else the first that fits (best -1).
 TableProbe probe_tables(const TableSettings& settings, const Tiles& board);
 
 // The search's result, its choice replaced by the table's where the table has

@@ -143,7 +143,7 @@ TEST(Formation, NeighbouringWallsDifferSoTheyNeverMerge) {
   for (const auto& name : formation_names()) {
     Formation f;
     ASSERT_TRUE(formation_by_name(name, &f));
-    EXPECT_EQ(f.free_count(), 10) << name;
+    EXPECT_EQ(f.free_count(), name == "snake5" ? 11 : 10) << name;
     for (int i = 0; i < 16; ++i) {
       if (!(f.wall_cells >> i & 1)) continue;
       EXPECT_GE(cell(f.wall_pattern, i), 14) << name;
@@ -521,4 +521,61 @@ TEST(Formation, SnakeEndWantsTheChainsEndAtCellTenAndTheTargetBesideIt) {
   big.exponent[0] = 9, big.exponent[1] = 9;  // two 512s merge into a 1024 in a free cell
   AfterMove past = after_move(f, fit(f, big, 9), big, apply_move(big, kLeft).tiles);
   EXPECT_EQ(past.kind, AfterMove::kWallMoved);
+}
+
+TEST(TableFile, ElevenFreeCellsTakeSixByteKeys) {
+  Formation f;
+  ASSERT_TRUE(formation_by_name("snake5", &f));
+  EXPECT_EQ(f.free_count(), 11);
+  EndgameTable full = build(f, 5, temp_dir("file5"));
+  std::vector<const EndgameTable*> one = {&full};
+  std::vector<std::uint8_t> bytes = encode_table_file(one);
+  EXPECT_EQ(bytes.size(),
+            8 + 4 + 4 + 1 + 6 + 1 + 4 + 4 * full.layers().size() + 8 * full.states() + 4);
+  std::vector<std::shared_ptr<const EndgameTable>> back;
+  std::string error;
+  ASSERT_TRUE(decode_table_file(bytes.data(), bytes.size(), &back, &error)) << error;
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_EQ(back[0]->formation().name, "snake5");
+  for (std::size_t i = 0; i < full.layers().size(); ++i)
+    EXPECT_EQ(back[0]->layers()[i].keys, full.layers()[i].keys);
+  // Cut short by one byte of a key (the checksum made right): refused, not misread.
+  std::vector<std::uint8_t> cut(bytes.begin(), bytes.end() - 5);
+  std::uint32_t crc = crc32(cut.data(), cut.size());
+  for (int b = 0; b < 4; ++b) cut.push_back(static_cast<std::uint8_t>(crc >> (8 * b)));
+  EXPECT_FALSE(decode_table_file(cut.data(), cut.size(), &back, &error));
+}
+
+// Walls 65536 32768 16384 8192 (bottom row), 16 above its right end and 8
+// beside it: the snake's target is 8, snake5's (the 8 a free tile) 16.
+TEST(TableProbe, WhereOneTableCannotCompareTheMovesTheNextFormationAnswers) {
+  Formation six, five;
+  ASSERT_TRUE(formation_by_name("snake", &six));
+  ASSERT_TRUE(formation_by_name("snake5", &five));
+  Tiles board;
+  board.exponent = {1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 3, 4, 16, 15, 14, 13};
+  EndgameTable snake8 = build(six, 3, temp_dir("probe8"));
+  auto snake5_16 = std::make_shared<EndgameTable>(build(five, 4, temp_dir("probe5")));
+  TableProbe alone = probe_tables(settings_with(snake8), board);
+  ASSERT_EQ(alone.table, 0);
+  ASSERT_GE(alone.best, 0);
+  // The snake table without its best move's after-state cannot compare...
+  std::vector<TableLayer> layers = snake8.layers();
+  Board missing = alone.keys[alone.best];
+  auto& l = layers[static_cast<std::size_t>(layer_of(six, missing))];
+  auto it = std::lower_bound(l.keys.begin(), l.keys.end(), missing);
+  l.rates.erase(l.rates.begin() + (it - l.keys.begin()));
+  l.keys.erase(it);
+  TableSettings both = settings_with(EndgameTable(six, 3, std::move(layers)));
+  EXPECT_EQ(probe_tables(both, board).best, -1);
+  // ...so snake5's table, which fits the same board with the next target, answers.
+  both.tables.push_back(snake5_16);
+  TableProbe p = probe_tables(both, board);
+  EXPECT_EQ(p.table, 1);
+  ASSERT_GE(p.best, 0);
+  EXPECT_EQ(p.rates, probe_tables(settings_with(*snake5_16), board).rates);
+  // A table that can answer is asked first: the full snake table, listed first, answers.
+  TableSettings first = settings_with(std::move(snake8));
+  first.tables.push_back(snake5_16);
+  EXPECT_EQ(probe_tables(first, board).table, 0);
 }
