@@ -59,12 +59,13 @@ std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable
     w.u32(static_cast<std::uint32_t>(t->layers().size()));
     for (const auto& l : t->layers()) w.u32(static_cast<std::uint32_t>(l.keys.size()));
     std::vector<int> cells = free_cells(f);
+    std::size_t width = key_bytes(cells);
     for (const auto& l : t->layers()) {
       for (Board key : l.keys) {
         std::uint64_t code = 0;
         for (std::size_t k = 0; k < cells.size(); ++k)
           code |= static_cast<std::uint64_t>(cell(key, cells[k])) << (4 * k);
-        for (std::size_t b = 0; b < key_bytes(cells); ++b) w.u8(code >> (8 * b) & 0xFF);
+        for (std::size_t b = 0; b < width; ++b) w.u8(code >> (8 * b) & 0xFF);
       }
       for (float r : l.rates)
         w.u16(static_cast<unsigned>(std::lround(std::fmin(std::fmax(r, 0.0f), 1.0f) * 65535.0)));

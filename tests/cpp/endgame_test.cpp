@@ -318,6 +318,17 @@ TableSettings settings_with(EndgameTable table) {
   return settings;
 }
 
+// The same table less one key (a distilled file that lacks a state).
+EndgameTable without(const EndgameTable& table, Board missing) {
+  std::vector<TableLayer> layers = table.layers();
+  auto& l = layers[static_cast<std::size_t>(layer_of(table.formation(), missing))];
+  auto it = std::lower_bound(l.keys.begin(), l.keys.end(), missing);
+  EXPECT_TRUE(it != l.keys.end() && *it == missing);
+  l.rates.erase(l.rates.begin() + (it - l.keys.begin()));
+  l.keys.erase(it);
+  return EndgameTable(table.formation(), table.target(), std::move(layers));
+}
+
 // Walls 65536 32768 16384 8192 (bottom row), 64 32 above its right end: target 32.
 Tiles probe_board() {
   Tiles t;
@@ -467,20 +478,14 @@ TEST(TableFile, RefusesCorruptTruncatedForgedAndForeignFiles) {
 }
 
 TEST(TableProbe, ATableMissingOneOfTheMovesGivesNoAnswer) {
-  Formation f = snake();
   const EndgameTable& full = snake32();
   Tiles board = probe_board();
   TableProbe p = probe_tables(settings_with(full), board);
   ASSERT_GE(p.best, 0);
   // The same table without the best move's after-state: it cannot compare the moves.
-  std::vector<TableLayer> layers = full.layers();
   Board missing = p.keys[p.best];
   ASSERT_NE(missing, Board{0});
-  auto& l = layers[static_cast<std::size_t>(layer_of(f, missing))];
-  auto it = std::lower_bound(l.keys.begin(), l.keys.end(), missing);
-  l.rates.erase(l.rates.begin() + (it - l.keys.begin()));
-  l.keys.erase(it);
-  TableSettings partial = settings_with(EndgameTable(f, 5, std::move(layers)));
+  TableSettings partial = settings_with(without(full, missing));
   TableProbe q = probe_tables(partial, board);
   EXPECT_EQ(q.table, 0);
   EXPECT_EQ(q.best, -1);
@@ -560,13 +565,7 @@ TEST(TableProbe, WhereOneTableCannotCompareTheMovesTheNextFormationAnswers) {
   ASSERT_EQ(alone.table, 0);
   ASSERT_GE(alone.best, 0);
   // The snake table without its best move's after-state cannot compare...
-  std::vector<TableLayer> layers = snake8.layers();
-  Board missing = alone.keys[alone.best];
-  auto& l = layers[static_cast<std::size_t>(layer_of(six, missing))];
-  auto it = std::lower_bound(l.keys.begin(), l.keys.end(), missing);
-  l.rates.erase(l.rates.begin() + (it - l.keys.begin()));
-  l.keys.erase(it);
-  TableSettings both = settings_with(EndgameTable(six, 3, std::move(layers)));
+  TableSettings both = settings_with(without(snake8, alone.keys[alone.best]));
   EXPECT_EQ(probe_tables(both, board).best, -1);
   // ...so snake5's table, which fits the same board with the next target, answers.
   both.tables.push_back(snake5_16);
