@@ -39,7 +39,8 @@ const char kTablesHelp[] =
     "  table's directory (tables build) or a folder of them; default: with the network, the\n"
     "  shipped table file when present ($AI2048_TABLES), else off [--table-margin M]: the\n"
     "  table's move is played unless the search values it more than M below its best\n"
-    "  (a share, default 0.02) [--table-min-rate R]: or its success rate is below R (0.05)\n";
+    "  (a share; default 1: only a move valued below zero) [--table-min-rate R]: or its\n"
+    "  success rate is below R (0.05)\n";
 const char kPlayersHelp[] =
     "players: expectimax (default), minimax, montecarlo, greedy, corner\n"
     "  [--playouts K] [--playout-depth D]  montecarlo: playouts per move, moves per playout\n"

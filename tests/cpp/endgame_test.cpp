@@ -147,10 +147,12 @@ TEST(Formation, NeighbouringWallsDifferSoTheyNeverMerge) {
     for (int i = 0; i < 16; ++i) {
       if (!(f.wall_cells >> i & 1)) continue;
       EXPECT_GE(cell(f.wall_pattern, i), 14) << name;
-      if (i % 4 < 3 && (f.wall_cells >> (i + 1) & 1))
+      if (i % 4 < 3 && (f.wall_cells >> (i + 1) & 1)) {
         EXPECT_NE(cell(f.wall_pattern, i), cell(f.wall_pattern, i + 1)) << name << " cell " << i;
-      if (i < 12 && (f.wall_cells >> (i + 4) & 1))
+      }
+      if (i < 12 && (f.wall_cells >> (i + 4) & 1)) {
         EXPECT_NE(cell(f.wall_pattern, i), cell(f.wall_pattern, i + 4)) << name << " cell " << i;
+      }
     }
   }
 }
@@ -372,6 +374,7 @@ TEST(TableProbe, ReadsEachMovesRateInEveryOrientationAndLeavesOtherBoardsAlone) 
 
 TEST(TableProbe, TheSearchVerifiesTheTablesMove) {
   TableSettings settings = settings_with(snake32());
+  settings.margin = 0.02;
   Tiles board = probe_board();
   TableProbe p = probe_tables(settings, board);
   ASSERT_GE(p.best, 0);
@@ -390,6 +393,21 @@ TEST(TableProbe, TheSearchVerifiesTheTablesMove) {
   EXPECT_LT(played.table_rate, 0.0f);
   // No tables: the search's move, untouched.
   EXPECT_EQ(verify_with_tables(TableSettings(), board, search).best, other);
+}
+
+TEST(TableProbe, ByDefaultOnlyAMoveValuedBelowZeroIsRefused) {
+  TableSettings settings = settings_with(snake32());
+  Tiles board = probe_board();
+  TableProbe p = probe_tables(settings, board);
+  ASSERT_GE(p.best, 0);
+  SearchResult search;
+  int other = p.best == kDown ? kRight : kDown;
+  search.best = other;
+  search.values = {{kIllegal, 1000, 1000, 1000}};
+  search.values[p.best] = 100;  // far below the search's best: the table still plays
+  EXPECT_EQ(verify_with_tables(settings, board, search).best, p.best);
+  search.values[p.best] = -1;  // a move the search sees as lost
+  EXPECT_EQ(verify_with_tables(settings, board, search).best, other);
 }
 
 namespace {
