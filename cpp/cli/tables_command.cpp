@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 #include <thread>
+#include <unordered_map>
 
 #include "cli/commands.h"
 #include "cli/json.h"
@@ -101,12 +102,24 @@ int run_distill(const Args& args) {
   // after-states count once each beside the visits.
   std::uint64_t rollouts = args.count("--rollouts", 0, 0, 100000);
   Rng rng(args.count("--seed", 1, 0, UINT64_MAX / 2));
-  std::map<std::pair<int, Board>, std::uint64_t> walked;
-  for (const auto& [k, n] : visits)
+  // A hash map: the walks count tens of millions of after-states, and a tree's
+  // lookups made them take most of an hour.
+  struct KeyHash {
+    std::size_t operator()(const std::pair<int, Board>& k) const {
+      return std::hash<Board>()((k.second ^ Board(k.first)) * 0x9E3779B97F4A7C15ULL);
+    }
+  };
+  std::unordered_map<std::pair<int, Board>, std::uint64_t, KeyHash> walked;
+  std::uint64_t from = 0;
+  for (const auto& [k, n] : visits) {
     for (std::uint64_t r = 0; r < rollouts; ++r)
       endgame::table_rollout(*full.tables[k.first], k.second, rng, [&, t = k.first](Board seen) {
         ++walked[{t, seen}];
       });
+    if (rollouts && ++from % 20000 == 0)
+      std::fprintf(stderr, "tables distill: walks from %llu of %zu states, %zu states met\n",
+                   static_cast<unsigned long long>(from), visits.size(), walked.size());
+  }
   for (const auto& [k, n] : walked) visits[k] += n;
   std::vector<std::pair<std::uint64_t, std::pair<int, Board>>> order;
   for (const auto& [k, n] : visits) order.push_back({n, k});
