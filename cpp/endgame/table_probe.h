@@ -32,9 +32,10 @@ struct TableSettings {
   // The table's move is played unless the search values it more than this
   // share below the search's best move (the verification). 1: only a move the
   // search values below zero is refused. Tuned on 175 harvested 16384 boards at
-  // depth 2: every smaller margin tried converted fewer (0.02: 18%, 0.1: 32%,
-  // 1: 51%; docs/results/2026-11-table-trust.md), the network's late-game
-  // values being no judge of the table's exact chances...
+  // depth 2: every smaller margin tried converted fewer (the shipped file: 18%
+  // at 0.02, 40% at 1; with full snake5 tables too: 18%, 32% at 0.1, 51%;
+  // docs/results/2026-11-table-trust.md), the network's late-game values being
+  // no judge of the table's exact chances...
   double margin = 1.0;
   // ...or its success rate is below this (a table that sees no way through
   // knows nothing the search does not).
