@@ -372,42 +372,47 @@ TEST(TableProbe, ReadsEachMovesRateInEveryOrientationAndLeavesOtherBoardsAlone) 
   EXPECT_EQ(probe_tables(settings, other).table, -1);
 }
 
-TEST(TableProbe, TheSearchVerifiesTheTablesMove) {
+namespace {
+
+// The probe board, the table's answer on it, and a search that prefers
+// another move (`other`, valued 1000) to the table's.
+struct Verification {
   TableSettings settings = settings_with(snake32());
-  settings.margin = 0.02;
   Tiles board = probe_board();
   TableProbe p = probe_tables(settings, board);
-  ASSERT_GE(p.best, 0);
-  SearchResult search;
   int other = p.best == kDown ? kRight : kDown;
-  search.best = other;
-  search.values = {{kIllegal, 1000, 1000, 1000}};
-  search.values[other] = 1000;
-  search.values[p.best] = 990;  // 1% below the search's best: within a 2% margin
-  SearchResult played = verify_with_tables(settings, board, search);
-  EXPECT_EQ(played.best, p.best);
-  EXPECT_FLOAT_EQ(played.table_rate, p.rates[p.best]);
-  search.values[p.best] = 900;  // 10% below: the search decides
-  played = verify_with_tables(settings, board, search);
-  EXPECT_EQ(played.best, other);
+  SearchResult search;
+  Verification() {
+    search.best = other;
+    search.values = {{kIllegal, 1000, 1000, 1000}};
+  }
+};
+
+}  // namespace
+
+TEST(TableProbe, TheSearchVerifiesTheTablesMove) {
+  Verification v;
+  ASSERT_GE(v.p.best, 0);
+  v.settings.margin = 0.02;
+  v.search.values[v.p.best] = 990;  // 1% below the search's best: within a 2% margin
+  SearchResult played = verify_with_tables(v.settings, v.board, v.search);
+  EXPECT_EQ(played.best, v.p.best);
+  EXPECT_FLOAT_EQ(played.table_rate, v.p.rates[v.p.best]);
+  v.search.values[v.p.best] = 900;  // 10% below: the search decides
+  played = verify_with_tables(v.settings, v.board, v.search);
+  EXPECT_EQ(played.best, v.other);
   EXPECT_LT(played.table_rate, 0.0f);
   // No tables: the search's move, untouched.
-  EXPECT_EQ(verify_with_tables(TableSettings(), board, search).best, other);
+  EXPECT_EQ(verify_with_tables(TableSettings(), v.board, v.search).best, v.other);
 }
 
 TEST(TableProbe, ByDefaultOnlyAMoveValuedBelowZeroIsRefused) {
-  TableSettings settings = settings_with(snake32());
-  Tiles board = probe_board();
-  TableProbe p = probe_tables(settings, board);
-  ASSERT_GE(p.best, 0);
-  SearchResult search;
-  int other = p.best == kDown ? kRight : kDown;
-  search.best = other;
-  search.values = {{kIllegal, 1000, 1000, 1000}};
-  search.values[p.best] = 100;  // far below the search's best: the table still plays
-  EXPECT_EQ(verify_with_tables(settings, board, search).best, p.best);
-  search.values[p.best] = -1;  // a move the search sees as lost
-  EXPECT_EQ(verify_with_tables(settings, board, search).best, other);
+  Verification v;
+  ASSERT_GE(v.p.best, 0);
+  v.search.values[v.p.best] = 100;  // far below the search's best: the table still plays
+  EXPECT_EQ(verify_with_tables(v.settings, v.board, v.search).best, v.p.best);
+  v.search.values[v.p.best] = -1;  // a move the search sees as lost
+  EXPECT_EQ(verify_with_tables(v.settings, v.board, v.search).best, v.other);
 }
 
 namespace {
