@@ -99,9 +99,11 @@ const Command kCommands[] = {
      "  tables build [--formation snake|block|snake-end] [--target 256] --dir DIR [--threads J]\n"
      "        compute an endgame table exactly, layer by layer (a killed run resumes)\n"
      "  tables info DIR|FILE        what a built table or a table file holds\n"
-     "  tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz [--max-states N]\n"
-     "        [--rollouts R [--seed S]]   the states selfplay --visits counted most often (and,\n"
-     "        with R, those R walks of the table's own play from each met), in one table file\n",
+     "  tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz\n"
+     "        [--max-states N | N1,N2,...] [--max-bytes B] [--rollouts R [--seed S]]\n"
+     "        the states selfplay --visits counted most often (and, with R, those R walks\n"
+     "        of the table's own play from each met), in one table file: N in all or Ni\n"
+     "        from table i; B: fewer, in proportion, until the file fits in B bytes\n",
      false, false},
     {"network", g2048::cli::run_network,
      "  network FILE [--out FILE2[.gz] [--step P]]\n"

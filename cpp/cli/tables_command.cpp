@@ -1,6 +1,7 @@
 // ai2048 tables build --formation F --target T --dir DIR [--threads J]
 // ai2048 tables info DIR|FILE
-// ai2048 tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz [--max-states N]
+// ai2048 tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz
+//                       [--max-states N | --max-states N1,N2,...] [--max-bytes B]
 //                       [--rollouts R [--seed S]]
 // Builds an endgame table exactly (resuming a killed run in the same
 // directory), says what a built table or a table file holds, and distils
@@ -8,6 +9,7 @@
 // met most often (selfplay --tables ... --visits FILE counts them).
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -72,16 +74,84 @@ int run_info(const Args& args) {
   return 0;
 }
 
+using Ranked = std::vector<std::pair<std::uint64_t, std::pair<int, Board>>>;
+
+// The table file of the most frequent states the full tables hold, within the
+// quota (one total, or one a table).
+std::vector<std::uint8_t> encode_most_frequent(const endgame::TableSettings& full,
+                                               const Ranked& order,
+                                               std::vector<std::uint64_t> quota,
+                                               std::uint64_t* taken) {
+  std::vector<std::map<Board, float>> kept(full.tables.size());
+  *taken = 0;
+  for (const auto& [n, k] : order) {
+    std::uint64_t& left = quota[quota.size() == 1 ? 0 : static_cast<std::size_t>(k.first)];
+    if (left == 0) continue;
+    float rate = full.tables[k.first]->rate(k.second);
+    if (rate < 0) continue;
+    kept[k.first][k.second] = rate;
+    --left;
+    ++*taken;
+  }
+  std::vector<endgame::EndgameTable> subsets;
+  for (std::size_t t = 0; t < full.tables.size(); ++t) {
+    const auto& source = *full.tables[t];
+    std::vector<endgame::TableLayer> layers(source.layers().size());
+    for (const auto& [key, rate] : kept[t]) {  // ascending keys: each layer stays sorted
+      auto& l = layers[static_cast<std::size_t>(endgame::layer_of(source.formation(), key))];
+      l.keys.push_back(key);
+      l.rates.push_back(rate);
+    }
+    while (layers.size() > 1 && layers.back().keys.empty()) layers.pop_back();
+    subsets.emplace_back(source.formation(), source.target(), std::move(layers));
+  }
+  std::vector<const endgame::EndgameTable*> pointers;
+  for (const auto& t : subsets) pointers.push_back(&t);
+  return endgame::encode_table_file(pointers);
+}
+
+// --max-states: one total, or one number per table.
+std::vector<std::uint64_t> state_quota(const Args& args, std::size_t tables) {
+  std::string text = args.text("--max-states", "500000");
+  std::vector<std::uint64_t> quota;
+  std::stringstream list(text);
+  std::uint64_t total = 0;
+  for (std::string item; std::getline(list, item, ',');) {
+    std::size_t used = 0;
+    unsigned long long n = 0;
+    try {
+      n = std::stoull(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != item.size() || item[0] == '-')
+      throw UsageError("--max-states takes a count or one count a table, got \"" + text + "\"");
+    quota.push_back(n);
+    total += n;
+  }
+  if (quota.size() != 1 && quota.size() != tables)
+    throw UsageError("--max-states has " + std::to_string(quota.size()) + " counts for " +
+                     std::to_string(tables) + " tables (give one, or one a table)");
+  if (total < 1 || total > endgame::kMaxTableFileStates)
+    throw UsageError("--max-states: between 1 and " +
+                     std::to_string(endgame::kMaxTableFileStates) + " states in all");
+  return quota;
+}
+
 int run_distill(const Args& args) {
-  args.check_known({"--tables", "--visits", "--out", "--max-states", "--rollouts", "--seed"});
+  args.check_known(
+      {"--tables", "--visits", "--out", "--max-states", "--max-bytes", "--rollouts", "--seed"});
   endgame::TableSettings full = table_settings(args, false);
   if (!full.any()) throw UsageError("tables distill needs --tables (the full tables)");
   std::string visits_path = args.text("--visits", ""), out_path = args.text("--out", "");
   if (visits_path.empty() || out_path.empty())
     throw UsageError("tables distill needs --visits FILE (selfplay --visits) and --out FILE");
-  std::uint64_t max_states = args.count("--max-states", 500000, 1, endgame::kMaxTableFileStates);
+  // One number: the most frequent states of all tables together. One a table:
+  // each table's own most frequent, so a formation whose walks are long (more
+  // free cells, more distinct states) does not crowd out another.
+  std::vector<std::uint64_t> quota = state_quota(args, full.tables.size());
   // Visits from every file (comma-separated), summed; the most frequent
-  // max_states that the tables hold are kept.
+  // states that the tables hold are kept, within the quota.
   std::map<std::pair<int, Board>, std::uint64_t> visits;
   std::uint64_t lines = 0;
   std::stringstream list(visits_path);
@@ -121,43 +191,34 @@ int run_distill(const Args& args) {
                    static_cast<unsigned long long>(from), visits.size(), walked.size());
   }
   for (const auto& [k, n] : walked) visits[k] += n;
-  std::vector<std::pair<std::uint64_t, std::pair<int, Board>>> order;
+  Ranked order;
   for (const auto& [k, n] : visits) order.push_back({n, k});
   std::stable_sort(order.begin(), order.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
-  std::vector<std::map<Board, float>> kept(full.tables.size());
+  // --max-bytes: quotas scaled down until the written file fits (each try
+  // only chooses and writes again: seconds, against the walks' half hour).
+  std::uint64_t max_bytes = args.count("--max-bytes", 0, 0, UINT64_MAX / 2);
   std::uint64_t taken = 0;
-  for (const auto& [n, k] : order) {
-    if (taken == max_states) break;
-    float rate = full.tables[k.first]->rate(k.second);
-    if (rate < 0) continue;
-    kept[k.first][k.second] = rate;
-    ++taken;
+  std::vector<std::uint8_t> bytes;
+  long long file_bytes = 0;
+  for (int attempt = 0;; ++attempt) {
+    bytes = encode_most_frequent(full, order, quota, &taken);
+    std::string error;
+    if (!write_network_bytes(out_path, bytes, &error)) throw UsageError(error);
+    file_bytes = static_cast<long long>(std::filesystem::file_size(out_path));
+    if (max_bytes == 0 || static_cast<std::uint64_t>(file_bytes) <= max_bytes) break;
+    if (attempt == 8) throw UsageError("--max-bytes: the file does not shrink to fit");
+    double scale = 0.995 * static_cast<double>(max_bytes) / static_cast<double>(file_bytes);
+    for (auto& q : quota) q = static_cast<std::uint64_t>(static_cast<double>(q) * scale);
+    std::fprintf(stderr, "tables distill: %lld bytes, over --max-bytes; keeping %.1f%% again\n",
+                 file_bytes, 100 * scale);
   }
-  std::vector<endgame::EndgameTable> subsets;
-  for (std::size_t t = 0; t < full.tables.size(); ++t) {
-    const auto& source = *full.tables[t];
-    std::vector<endgame::TableLayer> layers(source.layers().size());
-    for (const auto& [key, rate] : kept[t]) {  // ascending keys: each layer stays sorted
-      auto& l = layers[static_cast<std::size_t>(endgame::layer_of(source.formation(), key))];
-      l.keys.push_back(key);
-      l.rates.push_back(rate);
-    }
-    while (layers.size() > 1 && layers.back().keys.empty()) layers.pop_back();
-    subsets.emplace_back(source.formation(), source.target(), std::move(layers));
-  }
-  std::vector<const endgame::EndgameTable*> pointers;
-  for (const auto& t : subsets) pointers.push_back(&t);
-  std::vector<std::uint8_t> bytes = endgame::encode_table_file(pointers);
-  std::string error;
-  if (!write_network_bytes(out_path, bytes, &error)) throw UsageError(error);
-  std::ifstream written(out_path, std::ios::binary | std::ios::ate);
   std::printf(
       "{\"out\":\"%s\",\"states\":%llu,\"visitLines\":%llu,\"walkedStates\":%zu,\"bytes\":%llu,"
       "\"fileBytes\":%lld}\n",
       out_path.c_str(), static_cast<unsigned long long>(taken),
       static_cast<unsigned long long>(lines), walked.size(),
-      static_cast<unsigned long long>(bytes.size()), static_cast<long long>(written.tellg()));
+      static_cast<unsigned long long>(bytes.size()), file_bytes);
   return 0;
 }
 

@@ -4,19 +4,20 @@
 //
 //   offset  size  field
 //   0       8     magic "N2048TBL"
-//   8       4     version (1)
+//   8       4     version (2)
 //   12      4     table count T (1..16)
 //   then T tables, each:
 //           1     formation name length L (1..15), then L bytes of the name
 //           1     target exponent (5..10)
 //           4     layer count N (1..4096)
-//           4*N   states per layer
-//           ...   per layer: the keys, F/2 bytes each, rounded up, for F free
-//                 cells (5 for snake's 10, 6 for snake5's 11): the free cells'
-//                 exponents, 4 bits each, in cell order, the first cell in the
-//                 low bits,
-//                 strictly increasing as 64-bit keys; then the rates, 2 bytes
-//                 each (rate x 65535, rounded)
+//           4*N   states per layer, S in all
+//           ...   the keys, layer after layer, each a LEB128 number: a layer's
+//                 first key whole, every other one as its step from the key
+//                 before (at least 1: keys strictly increase in a layer).
+//                 A key is the free cells' exponents, 4 bits each, in cell
+//                 order, the first cell in the low bits
+//           S     the rates' high bytes, in key order (rate x 65535, rounded)
+//           S     their low bytes
 //   end-4   4     CRC-32 (IEEE) of all bytes before it
 //
 // A reader checks everything (magic, version, counts against the size, each
@@ -33,7 +34,7 @@
 
 namespace g2048::endgame {
 
-constexpr std::uint32_t kTableFormatVersion = 1;
+constexpr std::uint32_t kTableFormatVersion = 2;
 constexpr std::uint64_t kMaxTableFileStates = std::uint64_t{1} << 26;
 
 std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable*>& tables);

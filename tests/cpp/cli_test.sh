@@ -177,6 +177,15 @@ if "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables
   plain=$("$AI2048" tables info "$tmp/t.t2048.gz" | sed 's/.*"states":\([0-9]*\).*/\1/')
   walked=$("$AI2048" tables info "$tmp/w.t2048.gz" | sed 's/.*"states":\([0-9]*\).*/\1/')
   [ "$walked" -gt "$plain" ] || { echo "FAIL: --rollouts kept $walked states, without $plain"; fails=$((fails + 1)); }
+  # --max-bytes: fewer states, until the file fits.
+  half=$(($(stat -c %s "$tmp/w.t2048.gz") / 2))
+  "$AI2048" tables distill --tables "$tmp/t32" --visits "$tmp/v.txt" --out "$tmp/m.t2048.gz" --rollouts 3 \
+    --max-states 100000 --max-bytes "$half" >/dev/null 2>&1
+  fitted=$("$AI2048" tables info "$tmp/m.t2048.gz" | sed 's/.*"states":\([0-9]*\).*/\1/')
+  [ "$(stat -c %s "$tmp/m.t2048.gz")" -le "$half" ] && [ "$fitted" -gt 0 ] && [ "$fitted" -lt "$walked" ] ||
+    { echo "FAIL: --max-bytes $half kept $fitted states in $(stat -c %s "$tmp/m.t2048.gz") bytes"; fails=$((fails + 1)); }
+  expect_error "--max-states has 2 counts for 1 tables" tables distill --tables "$tmp/t32" --visits "$tmp/v.txt" \
+    --out "$tmp/x.t2048.gz" --max-states 10,20
   head -c 100 "$tmp/t.t2048.gz" >"$tmp/cut.t2048.gz"
   expect_error "cut.t2048.gz: " selfplay --tables "$tmp/cut.t2048.gz"
   expect_error "no N2048TBL magic" selfplay --tables "$tmp/h256.txt"

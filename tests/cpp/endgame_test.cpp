@@ -425,6 +425,13 @@ void set_checksum(std::vector<std::uint8_t>* bytes) {
 
 }  // namespace
 
+// Version 1's size for a table: fixed-width keys (5 bytes for 10 free cells, 6
+// for 11) beside 2-byte rates. Version 2's steps between sorted keys must
+// take less.
+std::size_t fixed_width_bytes(const EndgameTable& t) {
+  return (t.formation().free_count() == 11 ? 8 : 7) * t.states();
+}
+
 TEST(TableFile, RoundTripKeepsEveryKeyAndItsRateToASixteenBitStep) {
   Formation f = snake();
   EndgameTable full = build(f, 5, temp_dir("file"));
@@ -437,8 +444,9 @@ TEST(TableFile, RoundTripKeepsEveryKeyAndItsRateToASixteenBitStep) {
   EXPECT_EQ(back[0]->formation().name, "snake");
   EXPECT_EQ(back[0]->target(), 5);
   EXPECT_EQ(back[0]->states(), full.states());
-  EXPECT_EQ(bytes.size(),
-            8 + 4 + 4 + 1 + 5 + 1 + 4 + 4 * full.layers().size() + 7 * full.states() + 4);
+  std::size_t header = 8 + 4 + 4 + 1 + 5 + 1 + 4 + 4 * full.layers().size() + 4;
+  EXPECT_GE(bytes.size(), header + 3 * full.states());  // a byte of key, two of rate
+  EXPECT_LT(bytes.size(), header + fixed_width_bytes(full));
   for (std::size_t i = 0; i < full.layers().size(); ++i) {
     EXPECT_EQ(back[0]->layers()[i].keys, full.layers()[i].keys);
     for (std::size_t k = 0; k < full.layers()[i].keys.size(); ++k)
@@ -482,19 +490,38 @@ TEST(TableFile, RefusesCorruptTruncatedForgedAndForeignFiles) {
   forged[count_at + 3] = 2;
   set_checksum(&forged);
   refused(forged, "truncated or oversized");
-  std::vector<std::uint8_t> unordered = good;  // layer 2's two keys swapped
-  std::size_t keys2 = 8 + 4 + 4 + 1 + 5 + 1 + 4 + 12 + 5 + 2;
-  for (int b = 0; b < 5; ++b) std::swap(unordered[keys2 + b], unordered[keys2 + 5 + b]);
+  // The keys, one byte each here: layer 1's (code 1), then layer 2's (code 2,
+  // then the step 15 to 0x11).
+  std::size_t keys = 8 + 4 + 4 + 1 + 5 + 1 + 4 + 12;
+  ASSERT_EQ(good.size(), keys + 3 + 2 * 3 + 4);
+  EXPECT_EQ(good[keys], 1);
+  EXPECT_EQ(good[keys + 2], 15);
+  std::vector<std::uint8_t> unordered = good;  // layer 2's second key the same as its first
+  unordered[keys + 2] = 0;
   set_checksum(&unordered);
   refused(unordered, "keys out of order");
   std::vector<std::uint8_t> wrong_layer = good;  // layer 1's key a 4 instead of a 2
-  wrong_layer[keys2 - 7] = 2;
+  wrong_layer[keys] = 2;
   set_checksum(&wrong_layer);
   refused(wrong_layer, "wrong layer");
   std::vector<std::uint8_t> big_tile = good;  // a 256 in a table whose target is 256
-  big_tile[keys2 - 7] = 8;
+  big_tile[keys] = 8;
   set_checksum(&big_tile);
   refused(big_tile, "target or more");
+  std::vector<std::uint8_t> endless = good;  // a key whose number never ends
+  endless.insert(endless.begin() + static_cast<long>(keys), 10, 0x80);
+  set_checksum(&endless);
+  refused(endless, "a key's number is cut short, padded or over 64 bits");
+  std::vector<std::uint8_t> padded = good;  // layer 1's key 1 spelled 0x81 0x00
+  padded[keys] = 0x81;
+  padded.insert(padded.begin() + static_cast<long>(keys + 1), 0x00);
+  set_checksum(&padded);
+  refused(padded, "a key's number is cut short, padded or over 64 bits");
+  std::vector<std::uint8_t> wide = good;  // layer 2's step past the 10 cells' 40 bits
+  wide[keys + 2] = 0x8F;
+  wide.insert(wide.begin() + static_cast<long>(keys + 3), {0x80, 0x80, 0x80, 0x80, 0x40});
+  set_checksum(&wide);
+  refused(wide, "a key has bits beyond its cells");
   EXPECT_TRUE(decode_table_file(good.data(), good.size(), &out, &error)) << error;
   EXPECT_FLOAT_EQ(out[0]->rate(f.wall_pattern | 0x11), 1.0f);
   EXPECT_LT(out[0]->rate(f.wall_pattern | 0x21), 0.0f);  // absent
@@ -551,15 +578,15 @@ TEST(Formation, SnakeEndWantsTheChainsEndAtCellTenAndTheTargetBesideIt) {
   EXPECT_EQ(past.kind, AfterMove::kWallMoved);
 }
 
-TEST(TableFile, ElevenFreeCellsTakeSixByteKeys) {
+TEST(TableFile, ElevenFreeCellsTakeTheirKeysWhole) {
   Formation f;
   ASSERT_TRUE(formation_by_name("snake5", &f));
   EXPECT_EQ(f.free_count(), 11);
   EndgameTable full = build(f, 5, temp_dir("file5"));
   std::vector<const EndgameTable*> one = {&full};
   std::vector<std::uint8_t> bytes = encode_table_file(one);
-  EXPECT_EQ(bytes.size(),
-            8 + 4 + 4 + 1 + 6 + 1 + 4 + 4 * full.layers().size() + 8 * full.states() + 4);
+  EXPECT_LT(bytes.size(), 8 + 4 + 4 + 1 + 6 + 1 + 4 + 4 * full.layers().size() +
+                             fixed_width_bytes(full) + 4);
   std::vector<std::shared_ptr<const EndgameTable>> back;
   std::string error;
   ASSERT_TRUE(decode_table_file(bytes.data(), bytes.size(), &back, &error)) << error;
@@ -567,7 +594,7 @@ TEST(TableFile, ElevenFreeCellsTakeSixByteKeys) {
   EXPECT_EQ(back[0]->formation().name, "snake5");
   for (std::size_t i = 0; i < full.layers().size(); ++i)
     EXPECT_EQ(back[0]->layers()[i].keys, full.layers()[i].keys);
-  // Cut short by one byte of a key (the checksum made right): refused, not misread.
+  // Cut short by a byte (the checksum made right): refused, not misread.
   std::vector<std::uint8_t> cut(bytes.begin(), bytes.end() - 5);
   std::uint32_t crc = crc32(cut.data(), cut.size());
   for (int b = 0; b < 4; ++b) cut.push_back(static_cast<std::uint8_t>(crc >> (8 * b)));

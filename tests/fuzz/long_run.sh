@@ -6,7 +6,7 @@
 #
 #   bash tests/fuzz/long_run.sh [seconds per target, default 300] [target ...]
 #
-# Targets: board_text tile_values search_settings network_file.
+# Targets: board_text tile_values search_settings network_file table_file.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source tests/fuzz/lib.sh
