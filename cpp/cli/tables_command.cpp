@@ -133,8 +133,8 @@ std::vector<std::uint64_t> state_quota(const Args& args, std::size_t tables) {
     throw UsageError("--max-states has " + std::to_string(quota.size()) + " counts for " +
                      std::to_string(tables) + " tables (give one, or one a table)");
   if (total < 1 || total > endgame::kMaxTableFileStates)
-    throw UsageError("--max-states: between 1 and " +
-                     std::to_string(endgame::kMaxTableFileStates) + " states in all");
+    throw UsageError("--max-states: between 1 and " + std::to_string(endgame::kMaxTableFileStates) +
+                     " states in all");
   return quota;
 }
 

@@ -151,8 +151,10 @@ bool decode_table_file(const std::uint8_t* data, std::size_t size,
       std::uint64_t code = 0;
       for (std::size_t k = 0; k < l.keys.size(); ++k) {
         std::uint64_t step;
-        if (!r.varint(&step)) return fail(error, "a key's number is cut short, padded or over 64 bits");
-        if (k > 0 && step == 0) return fail(error, "keys out of order in layer " + std::to_string(i));
+        if (!r.varint(&step))
+          return fail(error, "a key's number is cut short, padded or over 64 bits");
+        if (k > 0 && step == 0)
+          return fail(error, "keys out of order in layer " + std::to_string(i));
         if (step >> (4 * cells.size()) || (code += step) >> (4 * cells.size()))
           return fail(error, "a key has bits beyond its cells");
         Board key = f.wall_pattern;

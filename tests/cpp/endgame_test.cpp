@@ -585,8 +585,8 @@ TEST(TableFile, ElevenFreeCellsTakeTheirKeysWhole) {
   EndgameTable full = build(f, 5, temp_dir("file5"));
   std::vector<const EndgameTable*> one = {&full};
   std::vector<std::uint8_t> bytes = encode_table_file(one);
-  EXPECT_LT(bytes.size(), 8 + 4 + 4 + 1 + 6 + 1 + 4 + 4 * full.layers().size() +
-                             fixed_width_bytes(full) + 4);
+  EXPECT_LT(bytes.size(),
+            8 + 4 + 4 + 1 + 6 + 1 + 4 + 4 * full.layers().size() + fixed_width_bytes(full) + 4);
   std::vector<std::shared_ptr<const EndgameTable>> back;
   std::string error;
   ASSERT_TRUE(decode_table_file(bytes.data(), bytes.size(), &back, &error)) << error;
