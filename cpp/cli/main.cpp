@@ -100,10 +100,12 @@ const Command kCommands[] = {
      "        compute an endgame table exactly, layer by layer (a killed run resumes)\n"
      "  tables info DIR|FILE        what a built table or a table file holds\n"
      "  tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz\n"
-     "        [--max-states N | N1,N2,...] [--max-bytes B] [--rollouts R [--seed S]]\n"
+     "        [--max-states N | N1,N2,...] [--max-bytes B] [--rollouts R [--seed S]\n"
+     "        [--weigh count|stake]]\n"
      "        the states selfplay --visits counted most often (and, with R, those R walks\n"
      "        of the table's own play from each met), in one table file: N in all or Ni\n"
-     "        from table i; B: fewer, in proportion, until the file fits in B bytes\n",
+     "        from table i; B: fewer, in proportion, until the file fits in B bytes;\n"
+     "        stake: a walk's state counts by what its choice decides (best rate - worst)\n",
      false, false},
     {"network", g2048::cli::run_network,
      "  network FILE [--out FILE2[.gz] [--step P]]\n"

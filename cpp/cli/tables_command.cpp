@@ -2,7 +2,7 @@
 // ai2048 tables info DIR|FILE
 // ai2048 tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz
 //                       [--max-states N | --max-states N1,N2,...] [--max-bytes B]
-//                       [--rollouts R [--seed S]]
+//                       [--rollouts R [--seed S] [--weigh count|stake]]
 // Builds an endgame table exactly (resuming a killed run in the same
 // directory), says what a built table or a table file holds, and distils
 // full tables into the small file the browser loads: the states our own games
@@ -74,7 +74,7 @@ int run_info(const Args& args) {
   return 0;
 }
 
-using Ranked = std::vector<std::pair<std::uint64_t, std::pair<int, Board>>>;
+using Ranked = std::vector<std::pair<double, std::pair<int, Board>>>;
 
 // The table file of the most frequent states the full tables hold, within the
 // quota (one total, or one a table).
@@ -139,8 +139,8 @@ std::vector<std::uint64_t> state_quota(const Args& args, std::size_t tables) {
 }
 
 int run_distill(const Args& args) {
-  args.check_known(
-      {"--tables", "--visits", "--out", "--max-states", "--max-bytes", "--rollouts", "--seed"});
+  args.check_known({"--tables", "--visits", "--out", "--max-states", "--max-bytes", "--rollouts",
+                    "--seed", "--weigh"});
   endgame::TableSettings full = table_settings(args, false);
   if (!full.any()) throw UsageError("tables distill needs --tables (the full tables)");
   std::string visits_path = args.text("--visits", ""), out_path = args.text("--out", "");
@@ -169,7 +169,16 @@ int run_distill(const Args& args) {
     }
   }
   // Rollouts: from each visited state, walks of the table's own play, whose
-  // after-states count once each beside the visits.
+  // after-states count beside the visits: once each (--weigh count), or by
+  // what the choice decides there (--weigh stake: kStakeFloor plus the best
+  // choice's rate less the worst's; a visit from play, whose choices are
+  // unknown, kStakeFloor), so the states where the table's answer matters
+  // come first.
+  std::string weigh = args.text("--weigh", "count");
+  if (weigh != "count" && weigh != "stake")
+    throw UsageError("--weigh takes count or stake, got \"" + weigh + "\"");
+  bool by_stake = weigh == "stake";
+  constexpr double kStakeFloor = 0.05;
   std::uint64_t rollouts = args.count("--rollouts", 0, 0, 100000);
   Rng rng(args.count("--seed", 1, 0, UINT64_MAX / 2));
   // A hash map: the walks count about ten million distinct after-states, and a
@@ -179,20 +188,23 @@ int run_distill(const Args& args) {
       return std::hash<Board>()((k.second ^ Board(k.first)) * 0x9E3779B97F4A7C15ULL);
     }
   };
-  std::unordered_map<std::pair<int, Board>, std::uint64_t, KeyHash> walked;
+  std::unordered_map<std::pair<int, Board>, double, KeyHash> walked;
   std::uint64_t from = 0;
   for (const auto& [k, n] : visits) {
     for (std::uint64_t r = 0; r < rollouts; ++r)
-      endgame::table_rollout(*full.tables[k.first], k.second, rng, [&, t = k.first](Board seen) {
-        ++walked[{t, seen}];
-      });
+      endgame::table_rollout(*full.tables[k.first], k.second, rng,
+                             [&, t = k.first](Board seen, float stake) {
+                               walked[{t, seen}] += by_stake ? kStakeFloor + stake : 1.0;
+                             });
     if (rollouts && ++from % 20000 == 0)
       std::fprintf(stderr, "tables distill: walks from %llu of %zu states, %zu states met\n",
                    static_cast<unsigned long long>(from), visits.size(), walked.size());
   }
-  for (const auto& [k, n] : walked) visits[k] += n;
+  std::map<std::pair<int, Board>, double> score;
+  for (const auto& [k, n] : visits) score[k] = by_stake ? kStakeFloor * double(n) : double(n);
+  for (const auto& [k, n] : walked) score[k] += n;
   Ranked order;
-  for (const auto& [k, n] : visits) order.push_back({n, k});
+  for (const auto& [k, n] : score) order.push_back({n, k});
   std::stable_sort(order.begin(), order.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   // --max-bytes: quotas scaled down until the written file fits (each try

@@ -11,10 +11,12 @@
 
 namespace g2048::endgame {
 
-// One walk from key; seen(after_state) for every move that keeps the walls at
-// each step (all of them: the table must hold every choice to answer). Stops
-// after max_steps or where the table lacks a state.
+// One walk from key; seen(after_state, stake) for every move that keeps the
+// walls at each step (all of them: the table must hold every choice to
+// answer), stake being what the choice decides there: the best of those
+// moves' rates less the worst (0 with one move). Stops after max_steps or
+// where the table lacks a state.
 void table_rollout(const EndgameTable& table, Board key, Rng& rng,
-                   const std::function<void(Board)>& seen, int max_steps = 400);
+                   const std::function<void(Board, float)>& seen, int max_steps = 400);
 
 }  // namespace g2048::endgame

@@ -184,6 +184,8 @@ if "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables
   fitted=$("$AI2048" tables info "$tmp/m.t2048.gz" | sed 's/.*"states":\([0-9]*\).*/\1/')
   [ "$(stat -c %s "$tmp/m.t2048.gz")" -le "$half" ] && [ "$fitted" -gt 0 ] && [ "$fitted" -lt "$walked" ] ||
     { echo "FAIL: --max-bytes $half kept $fitted states in $(stat -c %s "$tmp/m.t2048.gz") bytes"; fails=$((fails + 1)); }
+  expect_error "--weigh takes count or stake" tables distill --tables "$tmp/t32" --visits "$tmp/v.txt" \
+    --out "$tmp/x.t2048.gz" --weigh often
   expect_error "--max-states has 2 counts for 1 tables" tables distill --tables "$tmp/t32" --visits "$tmp/v.txt" \
     --out "$tmp/x.t2048.gz" --max-states 10,20
   head -c 100 "$tmp/t.t2048.gz" >"$tmp/cut.t2048.gz"

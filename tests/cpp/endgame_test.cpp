@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "endgame/formation.h"
+#include "endgame/rollouts.h"
 #include "endgame/table_builder.h"
 #include "endgame/table_file.h"
 #include "endgame/table_probe.h"
@@ -627,4 +629,41 @@ TEST(TableProbe, WhereOneTableCannotCompareTheMovesTheNextFormationAnswers) {
   TableSettings first = settings_with(std::move(snake8));
   first.tables.push_back(snake5_16);
   EXPECT_EQ(probe_tables(first, board).table, 0);
+}
+
+// One step of a walk: every choice that keeps the walls is reported, all with
+// the same stake, the best choice's rate less the worst's (1 less the worst
+// where a choice makes the target, which the table does not hold).
+TEST(TableRollout, EachStepReportsEveryChoiceWithWhatTheChoiceDecides) {
+  const EndgameTable& table = snake32();
+  Rng rng(5);
+  int steps = 0, with_stakes = 0;
+  for (const auto& layer : table.layers()) {
+    for (std::size_t k = 0; k < layer.keys.size(); k += 97) {
+      std::vector<std::pair<Board, float>> seen;
+      table_rollout(
+          table, layer.keys[k], rng,
+          [&](Board a, float stake) {
+            seen.push_back({a, stake});
+          },
+          1);
+      if (seen.empty()) continue;
+      ++steps;
+      float lo = 2, hi = -1;
+      for (const auto& [a, stake] : seen) {
+        float r = table.rate(a);
+        ASSERT_GE(r, 0.0f) << "a full table holds every choice";
+        lo = std::min(lo, r), hi = std::max(hi, r);
+        EXPECT_EQ(stake, seen[0].second);
+        EXPECT_EQ(std::count_if(seen.begin(), seen.end(), [&](auto& s) { return s.first == a; }),
+                  1);
+      }
+      float stake = seen[0].second;
+      EXPECT_TRUE(std::fabs(stake - (hi - lo)) < 1e-6f || std::fabs(stake - (1 - lo)) < 1e-6f)
+          << stake << " for rates " << lo << ".." << hi;
+      with_stakes += stake > 0;
+    }
+  }
+  EXPECT_GT(steps, 100);
+  EXPECT_GT(with_stakes, steps / 10);  // choices often matter
 }
