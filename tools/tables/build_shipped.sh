@@ -11,6 +11,11 @@
 # About 2.7 GB of disk and 10 minutes of table computation on 2 cores, then
 # about 30 minutes of games. Every step resumes: a table finishes where a
 # killed run stopped, and files already made are kept. STATES=N keeps N states.
+# The shipped file was made this way in table file version 1 and rewritten as
+# version 2 with the same states; walks now also count the other choices of a
+# step that makes the target, so a rebuild keeps a few states differently.
+# Files with snake5 states beside the snake's converted no more
+# (docs/results/2026-11-table-file-v2.md).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 work=${1:-$HOME/ai2048-tables}
