@@ -9,6 +9,7 @@
 // met most often (selfplay --tables ... --visits FILE counts them).
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -110,22 +111,21 @@ std::vector<std::uint8_t> encode_most_frequent(const endgame::TableSettings& ful
   return endgame::encode_table_file(pointers);
 }
 
-// --max-states: one total, or one number per table.
+// --max-states: one total, or one number per table, each a whole number as
+// Args::count takes one, at most kMaxTableFileStates (so the sum cannot wrap).
 std::vector<std::uint64_t> state_quota(const Args& args, std::size_t tables) {
   std::string text = args.text("--max-states", "500000");
   std::vector<std::uint64_t> quota;
   std::stringstream list(text);
   std::uint64_t total = 0;
   for (std::string item; std::getline(list, item, ',');) {
-    std::size_t used = 0;
-    unsigned long long n = 0;
-    try {
-      n = std::stoull(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != item.size() || item[0] == '-')
+    bool digits =
+        !item.empty() && item.size() <= 19 &&
+        std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!digits)
       throw UsageError("--max-states takes a count or one count a table, got \"" + text + "\"");
+    std::uint64_t n = std::strtoull(item.c_str(), nullptr, 10);
+    if (n > endgame::kMaxTableFileStates) n = endgame::kMaxTableFileStates + 1;  // refused below
     quota.push_back(n);
     total += n;
   }
