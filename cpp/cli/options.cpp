@@ -50,6 +50,13 @@ const std::string* Args::value_of(const std::string& name) const {
   return nullptr;
 }
 
+bool parse_whole_number(const std::string& text, std::uint64_t* out) {
+  bool digits = !text.empty() && text.size() <= 19;
+  for (char c : text) digits = digits && c >= '0' && c <= '9';
+  if (digits) *out = std::strtoull(text.c_str(), nullptr, 10);
+  return digits;
+}
+
 bool Args::has(const std::string& name) const { return value_of(name) != nullptr; }
 
 std::string Args::text(const std::string& name, const std::string& fallback) const {
@@ -61,10 +68,8 @@ std::uint64_t Args::count(const std::string& name, std::uint64_t fallback, std::
                           std::uint64_t max) const {
   const std::string* v = value_of(name);
   if (!v) return fallback;
-  bool digits = !v->empty() && v->size() <= 19;
-  for (char c : *v) digits = digits && c >= '0' && c <= '9';
-  std::uint64_t n = digits ? std::strtoull(v->c_str(), nullptr, 10) : 0;
-  if (!digits || n < min || n > max)
+  std::uint64_t n = 0;
+  if (!parse_whole_number(*v, &n) || n < min || n > max)
     throw UsageError(name + " must be a whole number from " + std::to_string(min) + " to " +
                      std::to_string(max) + ", got \"" + *v + "\"");
   return n;

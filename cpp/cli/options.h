@@ -17,6 +17,10 @@ struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A whole number as the options take one: 1 to 19 decimal digits, nothing
+// else (no sign, no spaces), so it always fits in 64 bits. False otherwise.
+bool parse_whole_number(const std::string& text, std::uint64_t* out);
+
 // Walks "--name value" pairs; commands ask for what they know and reject the rest.
 class Args {
  public:

@@ -9,7 +9,6 @@
 // met most often (selfplay --tables ... --visits FILE counts them).
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -119,12 +118,9 @@ std::vector<std::uint64_t> state_quota(const Args& args, std::size_t tables) {
   std::stringstream list(text);
   std::uint64_t total = 0;
   for (std::string item; std::getline(list, item, ',');) {
-    bool digits =
-        !item.empty() && item.size() <= 19 &&
-        std::all_of(item.begin(), item.end(), [](char c) { return c >= '0' && c <= '9'; });
-    if (!digits)
+    std::uint64_t n = 0;
+    if (!parse_whole_number(item, &n))
       throw UsageError("--max-states takes a count or one count a table, got \"" + text + "\"");
-    std::uint64_t n = std::strtoull(item.c_str(), nullptr, 10);
     if (n > endgame::kMaxTableFileStates) n = endgame::kMaxTableFileStates + 1;  // refused below
     quota.push_back(n);
     total += n;
