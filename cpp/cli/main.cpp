@@ -96,7 +96,8 @@ const Command kCommands[] = {
      "        episodes start where the network's own game first made tile T\n",
      false, false},
     {"tables", g2048::cli::run_tables,
-     "  tables build [--formation snake|block|snake-end] [--target 256] --dir DIR [--threads J]\n"
+     "  tables build [--formation snake|block|snake-end|snake5] [--target 256]\n"
+     "        --dir DIR [--threads J]\n"
      "        compute an endgame table exactly, layer by layer (a killed run resumes)\n"
      "  tables info DIR|FILE        what a built table or a table file holds\n"
      "  tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz\n"

@@ -36,7 +36,8 @@ struct Formation {
 // "snake": the bottom row and the two right cells of the row above (cells 10-15);
 // "block": the 2x3 corner block (cells 9-11 and 13-15); "snake-end": the snake
 // whose chain ends at cell 10 (the smallest wall), the target made next to it
-// (cell 6 or 9).
+// (cell 6 or 9); "snake5": the snake's five largest cells (11-15), a sixth tile
+// free to move.
 const std::vector<std::string>& formation_names();
 // The named formation; false for an unknown name.
 bool formation_by_name(const std::string& name, Formation* out);

@@ -161,7 +161,7 @@ else
 fi
 expect_error "is no table file or directory and holds none" selfplay --tables "$tmp/none"
 expect_error "--target must be 32, 64, 128, 256, 512 or 1024, got 100" tables build --target 100 --dir "$tmp/x"
-expect_error "unknown formation" tables build --formation hexagon --dir "$tmp/x"
+expect_error "unknown formation \"hexagon\" (snake, block, snake-end, snake5)" tables build --formation hexagon --dir "$tmp/x"
 expect_error "is no table file or directory and holds none" tables info "$tmp/none"
 expect_error "--table-margin and --table-min-rate need --tables" selfplay --eval heuristic --table-margin 0.1
 # Distilled: the states a few games met, in one table file that plays the same way.
