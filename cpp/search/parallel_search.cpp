@@ -33,8 +33,17 @@ void RootThreads::work(ExpectimaxSearcher& searcher) {
       if (next_ >= tasks_->size()) return;
       task = &(*tasks_)[next_++];
     }
+    double time_limit = task->time_limit_ms;
+    if (time_limit > 0) {
+      time_limit -= ms_since(start_);
+      if (time_limit <= 0) {  // the step's time is spent: not searched
+        task->out = RootMoveValue{};
+        task->out.complete = false;
+        continue;
+      }
+    }
     task->out = searcher.search_root_move(board_, task->dir, task->depth, task->settings,
-                                          task->node_limit, task->time_limit_ms);
+                                          task->node_limit, time_limit);
   }
 }
 
@@ -67,6 +76,7 @@ void RootThreads::run(ExpectimaxSearcher& caller, Board board, std::vector<Task>
     std::lock_guard<std::mutex> lock(mutex_);
     tasks_ = &tasks;
     board_ = board;
+    start_ = SearchClock::now();
     next_ = 0;
     active_ = running_ = helpers;
     ++generation_;

@@ -16,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "search/budget.h"
 #include "search/expectimax_searcher.h"
 
 namespace g2048 {
@@ -32,7 +33,9 @@ class RootThreads {
     int depth = 0;
     SearchSettings settings;       // the iteration's cut-off and table size
     std::uint64_t node_limit = 0;  // 0: none
-    double time_limit_ms = 0;      // 0: none
+    // 0: none. Counted from the batch's start, not the task's: a task that
+    // starts after another finished gets only what is left of the step.
+    double time_limit_ms = 0;
     RootMoveValue out;
   };
 
@@ -62,6 +65,7 @@ class RootThreads {
   std::size_t running_ = 0;  // helpers of this batch still working
   std::size_t next_ = 0;     // the next task to take (under mutex_)
   Board board_ = 0;
+  SearchClock::time_point start_;  // the batch's, for the tasks' time limits
   std::vector<Task>* tasks_ = nullptr;
 };
 

@@ -112,7 +112,9 @@ TEST(EvaluatorList, MinimaxSearchesAnEvaluationDefinedInATest) {
   EmptyCellsEval eval;
   MinimaxSearch<EmptyCellsEval> plain(eval, false), pruned(eval, true);
   int legal = expect_root_values(plain, 4, 0, [&](Board b, int d) {
-    if (d == 0) EXPECT_EQ(pruned.search(b, depth(1)).best, plain.search(b, depth(1)).best);
+    if (d == 0) {
+      EXPECT_EQ(pruned.search(b, depth(1)).best, plain.search(b, depth(1)).best);
+    }
     return minimax_depth1(eval, b, d);
   });
   EXPECT_GT(legal, 60);

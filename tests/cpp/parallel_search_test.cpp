@@ -116,6 +116,31 @@ TEST(ParallelSearch, TimeBudgetAnswersLegally) {
   }
 }
 
+// A step's time limit runs from the step's start: on one thread, once the
+// first root move has spent it, the others are not searched at all (they used
+// to get the whole limit again each, from their own start: a move could take
+// several times its allocation).
+TEST(ParallelSearch, TasksShareTheStepsTimeLimit) {
+  Board board = Board{1} | Board{2} << 40;  // a 2 in cell 0, a 4 in cell 10: all moves legal
+  ExpectimaxSearcher caller;
+  RootThreads threads(make_evaluator(EvaluationSettings()));
+  std::vector<RootThreads::Task> tasks(4);
+  for (int d = 0; d < 4; ++d) {
+    tasks[d].dir = d;
+    tasks[d].depth = 8;  // far more than 5 ms
+    tasks[d].settings.prob_cutoff = 0;
+    tasks[d].settings.table_bits = 16;
+    tasks[d].time_limit_ms = 5;
+  }
+  threads.run(caller, board, tasks, 1);
+  EXPECT_FALSE(tasks[0].out.complete);
+  EXPECT_GT(tasks[0].out.nodes, 1000u);
+  for (int d = 1; d < 4; ++d) {
+    EXPECT_FALSE(tasks[d].out.complete) << d;
+    EXPECT_EQ(tasks[d].out.nodes, 0u) << d;
+  }
+}
+
 TEST(ParallelSearch, BadThreadCountsAreNamed) {
   SearchSettings s;
   s.threads = 0;
