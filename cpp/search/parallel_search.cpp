@@ -148,7 +148,9 @@ SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettin
     bool complete = true;
     std::array<double, 4> values = result.values;
     for (const auto& t : tasks) {
-      iter_nodes += t.out.nodes - 1;  // the root move itself is among the root's 4
+      // The root move itself is among the root's 4; a task the step's time
+      // ran out before searched nothing.
+      if (t.out.nodes) iter_nodes += t.out.nodes - 1;
       complete = complete && t.out.complete;
       values[t.dir] = t.out.value;
     }
