@@ -11,8 +11,9 @@
 #   bash tools/tables/build_shipped.sh [WORK_DIR]   (default ~/ai2048-tables)
 #
 # About 12 GB of disk and 12 GB of memory (the games hold all five tables).
-# On 2 cores: the snake tables about 10 minutes, snake5's about 17, the games
-# about 30, the distill about 7. Every step resumes: a table finishes where a
+# On 2 cores: the snake tables about 10 minutes, snake5's about 17, then the
+# games of 91 boards and 60 whole games, and the distill about 7 (409 s alone,
+# 900 s beside other runs). Every step resumes: a table finishes where a
 # killed run stopped, and files already made are kept. STATES=N keeps N states.
 # Why snake5 plays but is not kept: a file of both formations' states converted
 # no more (docs/results/2026-11-table-file-v2.md), while the snake's states
