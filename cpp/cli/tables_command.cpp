@@ -28,14 +28,6 @@ namespace g2048::cli {
 
 namespace {
 
-// "snake, block, ...": the formations tables build knows, for its error.
-std::string formation_list() {
-  std::string list;
-  for (const std::string& name : endgame::formation_names())
-    list += (list.empty() ? "" : ", ") + name;
-  return list;
-}
-
 int target_exponent(std::uint64_t value) {
   for (int e = 5; e <= 10; ++e)
     if (value == (1ULL << e)) return e;
@@ -47,7 +39,8 @@ int run_build(const Args& args) {
   endgame::BuildOptions o;
   std::string name = args.text("--formation", "snake");
   if (!endgame::formation_by_name(name, &o.formation))
-    throw UsageError("unknown formation \"" + name + "\" (" + formation_list() + ")");
+    throw UsageError("unknown formation \"" + name + "\" (" + endgame::formation_names_text() +
+                     ")");
   o.target = target_exponent(args.count("--target", 256, 2, 1 << 20));
   o.dir = args.text("--dir", "");
   if (o.dir.empty()) throw UsageError("tables build needs --dir DIR (where the layers go)");

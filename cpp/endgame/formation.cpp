@@ -42,6 +42,12 @@ const std::vector<std::string>& formation_names() {
   return names;
 }
 
+std::string formation_names_text() {
+  std::string out;
+  for (const auto& n : formation_names()) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 bool formation_by_name(const std::string& name, Formation* out) {
   if (name == "snake") *out = make(name, 0xFC00);        // cells 10-15
   else if (name == "block") *out = make(name, 0xEE00);   // cells 9-11, 13-15

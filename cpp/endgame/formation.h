@@ -39,6 +39,7 @@ struct Formation {
 // (cell 6 or 9); "snake5": the snake's five largest cells (11-15), a sixth tile
 // free to move.
 const std::vector<std::string>& formation_names();
+std::string formation_names_text();  // "snake, block, ..." for messages
 // The named formation; false for an unknown name.
 bool formation_by_name(const std::string& name, Formation* out);
 
