@@ -19,4 +19,19 @@ int chosen_depth(Board board, const SearchSettings& s) {
   return std::clamp(distinct_tiles(board) - 2, s.min_depth, s.max_depth);
 }
 
+double root_move_value(const RootSpawnValue* cells, int count) {
+  if (count == 0 || cells[0].empty == 0) return kIllegal;
+  // chance_node's sum, in its order: the 2 then the 4 of each cell.
+  float sum = 0.0f;
+  for (int i = 0; i < count; ++i) {
+    if (cells[i].with_four) {
+      sum += cells[i].two * 0.9f;
+      sum += cells[i].four * 0.1f;
+    } else {
+      sum += cells[i].two;
+    }
+  }
+  return static_cast<double>(sum / static_cast<float>(cells[0].empty)) + cells[0].gain;
+}
+
 }  // namespace g2048

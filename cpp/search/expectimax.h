@@ -1,8 +1,8 @@
 // Expectimax over the bitboard: max nodes over the four moves, chance nodes over
 // every empty cell x {2: 0.9, 4: 0.1}; a transposition table keyed by board and
-// depth, scoped to one root move's subtree (so each root move's value does not
-// depend on the others, and root moves can be searched in parallel with the
-// same answers); a cumulative-probability cut-off; fixed, chosen, or
+// depth (transposition_table.h), scoped to one root move's subtree (so each
+// root move's value does not depend on the others, and root moves and their
+// first spawns can be searched in parallel); a cumulative-probability cut-off; fixed, chosen, or
 // iteratively deepened depth within a node or time budget.
 //
 // The evaluation is a template parameter: any evaluation of the list's concept
@@ -18,6 +18,7 @@
 #include "engine/tiles.h"
 #include "search/budget.h"
 #include "search/search_settings.h"
+#include "search/transposition_table.h"
 #include "search/walls.h"
 
 namespace g2048 {
@@ -27,6 +28,23 @@ struct RootMoveValue {
   std::uint64_t nodes = 0;
   bool complete = true;  // false when a budget stopped it part way
 };
+
+// One cell of a root move's first chance node: the values of the max nodes
+// below a 2 and a 4 spawned there, which the root move's value sums over its
+// empty cells exactly as the search does (root_move_value).
+struct RootSpawnValue {
+  float two = 0.0f;
+  float four = 0.0f;
+  bool with_four = true;  // false where a 4-cap of 0 leaves the 2 alone (four not searched)
+  int empty = 0;          // the root move's empty cells; 0: the move is illegal
+  double gain = 0.0;      // the root move's gain (evaluations that count score)
+  std::uint64_t nodes = 0;
+  bool complete = true;  // false when a budget stopped it part way
+};
+
+// A root move's value from its cells' values, given in cell order (as the
+// sequential search sums them, so the float sums round alike).
+double root_move_value(const RootSpawnValue* cells, int count);
 
 // The depth the position gets when no budget is given.
 int chosen_depth(Board board, const SearchSettings& settings);
@@ -56,17 +74,19 @@ class ExpectimaxSearch {
   RootMoveValue search_root_move(Board board, int dir, int depth, const SearchSettings& settings,
                                  std::uint64_t node_limit = 0, double time_limit_ms = 0);
 
-  std::size_t table_bytes() const { return table_.size() * sizeof(Entry); }
+  // The `index`-th empty cell (in cell order) of a root move's after-state,
+  // searched to a fixed depth in `table`'s `scope`: what a worker of the
+  // threaded search computes, the table and scope shared by the cells of one
+  // root move. The limits (0: none) stop it part way, with complete = false.
+  RootSpawnValue search_root_spawn(Board board, int dir, int index, int depth,
+                                   const SearchSettings& settings, TranspositionTable& table,
+                                   std::uint16_t scope, std::uint64_t node_limit = 0,
+                                   double time_limit_ms = 0);
+
+  // This searcher's own table (a shared one is not counted).
+  std::size_t table_bytes() const { return own_table_.bytes(); }
 
  private:
-  struct Entry {
-    Board key;
-    float value;
-    std::uint8_t depth;
-    std::uint8_t fours;   // the 4-spawns it allowed below it, at most depth (see chance_node)
-    std::uint16_t scope;  // entries of other scopes never match
-  };
-  static_assert(sizeof(Entry) == 16, "an entry is 16 bytes (--table-bits documents it)");
   static constexpr int kNoFourCap = kMaxSearchDepth;  // no cap: as many 4s as spawns
 
   // fours_left: the 4-spawns still searched on this path (settings.four_cap);
@@ -77,8 +97,10 @@ class ExpectimaxSearch {
   float chance_node(Board b, int depth_left, float prob, int fours_left);
   // A root move's subtree: capped only where the cap binds.
   float root_chance(Board after, int depth);
-  void prepare(const SearchSettings& s);
-  void next_scope();
+  // The settings' cut-off, 4-cap and walls; own_table: the table sized too.
+  void prepare(const SearchSettings& s, bool own_table = true);
+  // The root board's walls, and its moves with those that break them dropped.
+  void root_moves(Board board, Board after[4]);
 
   // A root move's gain when the evaluation counts score, else 0.
   static double gain_of(Board b, int dir) { return Eval::kScoresMoves ? move_gain(b, dir) : 0.0; }
@@ -96,8 +118,8 @@ class ExpectimaxSearch {
 
   const Eval& eval_;
   const RowTables& rows_;
-  std::vector<Entry> table_;
-  int table_shift_ = 64;
+  TranspositionTable own_table_;
+  TranspositionTable* table_ = &own_table_;  // a shared one during search_root_spawn
   std::uint16_t scope_ = 0;
   float cutoff_ = 1e-4f;
   int four_cap_ = kNoFourCap;

@@ -17,13 +17,8 @@ ExpectimaxSearch<Eval>::ExpectimaxSearch(const Eval& eval) : eval_(eval), rows_(
 }
 
 template <class Eval>
-void ExpectimaxSearch<Eval>::prepare(const SearchSettings& s) {
-  std::size_t want = std::size_t{1} << s.table_bits;
-  if (table_.size() != want) {
-    table_.assign(want, Entry{0, 0.0f, 0, 0, 0});
-    table_shift_ = 64 - s.table_bits;
-    scope_ = 0;
-  }
+void ExpectimaxSearch<Eval>::prepare(const SearchSettings& s, bool own_table) {
+  if (own_table && own_table_.bits() != s.table_bits) own_table_.resize(s.table_bits);
   cutoff_ = static_cast<float>(s.prob_cutoff);
   four_cap_ = s.four_cap < 0 ? kNoFourCap : s.four_cap;
   walls_ = s.walls;
@@ -31,12 +26,10 @@ void ExpectimaxSearch<Eval>::prepare(const SearchSettings& s) {
 }
 
 template <class Eval>
-void ExpectimaxSearch<Eval>::next_scope() {
-  // On wrap-around, old entries would carry the new scope number: clear them.
-  if (++scope_ == 0) {
-    std::fill(table_.begin(), table_.end(), Entry{0, 0.0f, 0, 0, 0});
-    scope_ = 1;
-  }
+void ExpectimaxSearch<Eval>::root_moves(Board board, Board after[4]) {
+  wall_ = Walls(board, walls_);
+  for (int d = 0; d < 4; ++d) after[d] = move(board, d);
+  wall_.prune(board, after);
 }
 
 template <class Eval>
@@ -108,10 +101,8 @@ float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob, i
   // table scope holds one root move's subtree of one search, so without a
   // cap every entry in it is uncapped).
   int fours = kCapped ? std::min(fours_left, depth_left) : depth_left;
-  Entry& slot = table_[(b * 0x9E3779B97F4A7C15ULL) >> table_shift_];
-  if (slot.key == b && slot.scope == scope_ && slot.depth >= depth_left &&
-      (!kCapped || slot.fours >= fours))
-    return slot.value;
+  float cached;
+  if (table_->find(b, depth_left, kCapped ? fours : 0, scope_, &cached)) return cached;
 
   int empty = count_empty(b);
   float p = prob / static_cast<float>(empty);
@@ -130,12 +121,7 @@ float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob, i
       if ((scan & 0xF) == 0) sum += max_node<kCapped>(b | two, depth_left - 1, p, 0);
   }
   float value = sum / static_cast<float>(empty);
-  if (!guard_.stopped()) {
-    // Re-fetch: the recursion may have used the same slot.
-    Entry& store = table_[(b * 0x9E3779B97F4A7C15ULL) >> table_shift_];
-    store = Entry{b, value, static_cast<std::uint8_t>(depth_left), static_cast<std::uint8_t>(fours),
-                  scope_};
-  }
+  if (!guard_.stopped()) table_->store(b, value, depth_left, fours, scope_);
   return value;
 }
 
@@ -152,19 +138,59 @@ RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int
                                                        const SearchSettings& settings,
                                                        std::uint64_t node_limit,
                                                        double time_limit_ms) {
-  prepare(settings);
+  prepare(settings, depth > 0);  // depth 0 reads no table
   nodes_ = 0;
   guard_.arm(SearchClock::now(), node_limit, time_limit_ms);
   RootMoveValue out;
-  wall_ = Walls(board, walls_);
   Board moves[4];
-  for (int d = 0; d < 4; ++d) moves[d] = move(board, d);
-  wall_.prune(board, moves);
+  root_moves(board, moves);
   Board after = moves[dir];
   if (after == board) return out;  // illegal, or dropped by the walls
-  next_scope();
+  scope_ = own_table_.next_scope();
   out.value = root_chance(after, depth) + gain_of(board, dir);
   out.nodes = nodes_ + 1;  // the root move itself
+  out.complete = !guard_.stopped();
+  return out;
+}
+
+template <class Eval>
+RootSpawnValue ExpectimaxSearch<Eval>::search_root_spawn(Board board, int dir, int index, int depth,
+                                                         const SearchSettings& settings,
+                                                         TranspositionTable& table,
+                                                         std::uint16_t scope,
+                                                         std::uint64_t node_limit,
+                                                         double time_limit_ms) {
+  prepare(settings, false);
+  nodes_ = 0;
+  guard_.arm(SearchClock::now(), node_limit, time_limit_ms);
+  RootSpawnValue out;
+  Board moves[4];
+  root_moves(board, moves);
+  Board after = moves[dir];
+  if (after == board || depth < 1) return out;  // illegal, or dropped by the walls
+  out.empty = count_empty(after);
+  out.gain = gain_of(board, dir);
+  Board two = 0;  // a 2 in the index-th empty cell
+  for (int i = 0, seen = 0; i < 16; ++i) {
+    if ((after >> (4 * i) & 0xF) == 0 && seen++ == index) two = Board{1} << (4 * i);
+  }
+  if (two == 0) return out;  // no such cell: the task list is wrong
+  table_ = &table;
+  scope_ = scope;
+  // The root's chance node (chance_node at depth, prob 1) for this cell alone.
+  float p = 1.0f / static_cast<float>(out.empty);
+  if (four_cap_ >= depth) {
+    out.two = max_node<false>(after | two, depth - 1, p * 0.9f, depth);
+    out.four = max_node<false>(after | (two << 1), depth - 1, p * 0.1f, depth - 1);
+  } else if (four_cap_ > 0) {
+    out.two = max_node<true>(after | two, depth - 1, p * 0.9f, four_cap_);
+    out.four = max_node<true>(after | (two << 1), depth - 1, p * 0.1f, four_cap_ - 1);
+  } else {
+    out.two = max_node<true>(after | two, depth - 1, p, 0);
+    out.with_four = false;
+  }
+  table_ = &own_table_;
+  out.nodes = nodes_;
   out.complete = !guard_.stopped();
   return out;
 }
@@ -178,12 +204,11 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
   // The iterations and when to stop them: time_manager.h.
   DeepeningRule rule(s, start);
   guard_.arm(start, rule.node_limit(), rule.time_limit_ms());
-  wall_ = Walls(board, walls_);
 
   Board after[4];
   double gain[4];
-  for (int d = 0; d < 4; ++d) after[d] = move(board, d), gain[d] = gain_of(board, d);
-  wall_.prune(board, after);  // a root move that breaks a wall is not searched either
+  root_moves(board, after);  // a root move that breaks a wall is not searched either
+  for (int d = 0; d < 4; ++d) gain[d] = gain_of(board, d);
   nodes_ += 4;
   // Depth 0, the fallback when a budget stops even depth 1: the board after the move.
   for (int d = 0; d < 4; ++d)
@@ -199,7 +224,7 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
     std::array<double, 4> values = result.values;
     for (int d = 0; d < 4 && !guard_.stopped(); ++d) {
       if (after[d] == board) continue;
-      next_scope();
+      scope_ = own_table_.next_scope();
       values[d] = root_chance(after[d], depth) + gain[d];
     }
     if (guard_.stopped()) break;

@@ -33,8 +33,22 @@ RootMoveValue ExpectimaxSearcher::search_root_move(Board board, int dir, int dep
       search_);
 }
 
+RootSpawnValue ExpectimaxSearcher::search_root_spawn(Board board, int dir, int index, int depth,
+                                                     const SearchSettings& settings,
+                                                     TranspositionTable& table, std::uint16_t scope,
+                                                     std::uint64_t node_limit,
+                                                     double time_limit_ms) {
+  return std::visit(
+      [&](auto& s) {
+        return s.search_root_spawn(board, dir, index, depth, settings, table, scope, node_limit,
+                                   time_limit_ms);
+      },
+      search_);
+}
+
 std::size_t ExpectimaxSearcher::table_bytes() const {
-  return std::visit([](const auto& s) { return s.table_bytes(); }, search_);
+  std::size_t own = std::visit([](const auto& s) { return s.table_bytes(); }, search_);
+  return own + (threads_ ? threads_->table().bytes() : 0);
 }
 
 SearchResult ExpectimaxSearcher::search_allocated(Board board, const SearchSettings& settings) {

@@ -2,8 +2,9 @@
 // ExpectimaxSearch per evaluation in the list (eval/evaluator.h), picked once
 // when the searcher is built, so the hot path stays free of virtual calls.
 // With settings.phase the time manager (time_manager.h) spreads the budget
-// over the game's moves. With settings.threads > 1 the root moves are searched
-// at once on that many threads (parallel_search.h), over the same evaluation.
+// over the game's moves. With settings.threads > 1 the root moves' first
+// spawns are searched at once on that many threads (parallel_search.h), over
+// the same evaluation and one shared transposition table.
 #pragma once
 
 #include <memory>
@@ -34,14 +35,20 @@ class ExpectimaxSearcher {
   }
   RootMoveValue search_root_move(Board board, int dir, int depth, const SearchSettings& settings,
                                  std::uint64_t node_limit = 0, double time_limit_ms = 0);
+  RootSpawnValue search_root_spawn(Board board, int dir, int index, int depth,
+                                   const SearchSettings& settings, TranspositionTable& table,
+                                   std::uint16_t scope, std::uint64_t node_limit = 0,
+                                   double time_limit_ms = 0);
   static int chosen_depth(Board board, const SearchSettings& settings) {
     return g2048::chosen_depth(board, settings);
   }
+  // The transposition tables' memory: its own, and the one its threads share.
   std::size_t table_bytes() const;
   const Evaluator& evaluator() const { return *evaluator_; }
 
   // search() with settings.threads > 1 (parallel_search.cpp): the same
-  // iterations as the sequential search, each one's root moves at once.
+  // iterations as the sequential search, each one's root moves' first spawns
+  // at once.
   SearchResult search_threaded(Board board, const SearchSettings& settings);
 
  private:

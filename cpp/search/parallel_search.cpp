@@ -25,25 +25,54 @@ RootThreads::~RootThreads() {
   for (auto& t : helpers_) t.join();
 }
 
+RootThreads::Task* RootThreads::take(int* mine) {
+  if (*mine >= 0) {
+    Group& g = groups_[*mine];
+    if (g.front < g.back) return &(*tasks_)[g.front++];
+  }
+  for (std::size_t k = 0; k < groups_.size(); ++k) {
+    Group& g = groups_[k];
+    if (!g.taken && g.front < g.back) {
+      g.taken = true;
+      *mine = static_cast<int>(k);
+      return &(*tasks_)[g.front++];
+    }
+  }
+  *mine = -1;
+  Group* most = nullptr;
+  for (Group& g : groups_)
+    if (g.front < g.back && (!most || g.back - g.front > most->back - most->front)) most = &g;
+  return most ? &(*tasks_)[--most->back] : nullptr;
+}
+
 void RootThreads::work(ExpectimaxSearcher& searcher) {
+  std::uint64_t done = 0;  // nodes of the last task this thread finished
+  int mine = -1;           // the root move this thread searches from the front
   for (;;) {
     Task* task;
+    std::uint64_t batch_nodes;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      if (next_ >= tasks_->size()) return;
-      task = &(*tasks_)[next_++];
+      nodes_ += done;
+      task = take(&mine);
+      if (!task) return;
+      batch_nodes = nodes_;
     }
+    done = 0;
     double time_limit = task->time_limit_ms;
-    if (time_limit > 0) {
-      time_limit -= ms_since(start_);
-      if (time_limit <= 0) {  // the step's time is spent: not searched
-        task->out = RootMoveValue{};
-        task->out.complete = false;
-        continue;
-      }
+    if (time_limit > 0) time_limit -= ms_since(start_);
+    // The step's time, or its nodes, are spent: not searched.
+    if ((task->time_limit_ms > 0 && time_limit <= 0) ||
+        (task->node_limit && batch_nodes >= task->node_limit)) {
+      task->out = RootSpawnValue{};
+      task->out.complete = false;
+      continue;
     }
-    task->out = searcher.search_root_move(board_, task->dir, task->depth, task->settings,
-                                          task->node_limit, time_limit);
+    std::uint64_t node_limit = task->node_limit ? task->node_limit - batch_nodes : 0;
+    task->out =
+        searcher.search_root_spawn(board_, task->dir, task->index, task->depth, task->settings,
+                                   table_, task->scope, node_limit, time_limit);
+    done = task->out.nodes;
   }
 }
 
@@ -77,7 +106,12 @@ void RootThreads::run(ExpectimaxSearcher& caller, Board board, std::vector<Task>
     tasks_ = &tasks;
     board_ = board;
     start_ = SearchClock::now();
-    next_ = 0;
+    groups_.clear();
+    for (std::size_t k = 0; k < tasks.size(); ++k) {
+      if (k == 0 || tasks[k].dir != tasks[k - 1].dir) groups_.push_back(Group{k, k, false});
+      groups_.back().back = k + 1;
+    }
+    nodes_ = 0;
     active_ = running_ = helpers;
     ++generation_;
   }
@@ -89,12 +123,15 @@ void RootThreads::run(ExpectimaxSearcher& caller, Board board, std::vector<Task>
 }
 
 // The sequential search's iterations (ExpectimaxSearch::search in
-// expectimax_impl.h), each one's root moves as tasks: the same steps, the same
-// rules for starting the next one, the same node count (the root's 4 moves,
-// then every chance node below each root move).
+// expectimax_impl.h), each one's root moves' first spawns as tasks: the same
+// steps, the same rules for starting the next one, the same node count (the
+// root's 4 moves, then every chance node below each root move) but for the
+// table's hits, which depend on the order the threads meet positions in.
 SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettings& s) {
   auto start = SearchClock::now();
   if (!threads_) threads_ = std::make_shared<RootThreads>(*evaluator_);
+  TranspositionTable& table = threads_->table();
+  if (table.bits() != s.table_bits) table.resize(s.table_bits);
   SearchSettings one = s;
   one.threads = 1;
   SearchResult result;
@@ -110,7 +147,7 @@ SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettin
     if (legal >> d & 1) result.values[d] = search_root_move(board, d, 0, one).value;
 
   // Larger subtrees first (more empty cells after the move), so that the last
-  // task to finish is a small one.
+  // tasks to finish are small ones.
   std::vector<int> order;
   for (int d = 0; d < 4; ++d)
     if (legal >> d & 1) order.push_back(d);
@@ -131,32 +168,41 @@ SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettin
       if (ms_left <= 0) break;
     }
     if (node_limit && nodes >= node_limit) break;
-    tasks.assign(order.size(), RootThreads::Task());
-    for (std::size_t k = 0; k < order.size(); ++k) {
-      RootThreads::Task& t = tasks[k];
-      t.dir = order[k];
-      t.depth = steps[i].depth;
-      t.settings = one;
-      t.settings.prob_cutoff = steps[i].cutoff;
-      // Each root move may use what is left of the budget; the step counts
-      // only if all of them together stay within it.
-      t.node_limit = node_limit ? node_limit - nodes : 0;
-      t.time_limit_ms = ms_left;
+    tasks.clear();
+    for (int dir : order) {
+      std::uint16_t scope = table.next_scope();  // one per root move, as in the sequential search
+      for (int k = 0, empty = count_empty(after[dir]); k < empty; ++k) {
+        RootThreads::Task t;
+        t.dir = dir;
+        t.index = k;
+        t.depth = steps[i].depth;
+        t.scope = scope;
+        t.settings = one;
+        t.settings.prob_cutoff = steps[i].cutoff;
+        // The tasks together may use what is left of the budget; the step
+        // counts only if they stay within it.
+        t.node_limit = node_limit ? node_limit - nodes : 0;
+        t.time_limit_ms = ms_left;
+        tasks.push_back(t);
+      }
     }
     threads_->run(*this, board, tasks, s.threads);
     std::uint64_t iter_nodes = 0;
     bool complete = true;
-    std::array<double, 4> values = result.values;
     for (const auto& t : tasks) {
-      // The root move itself is among the root's 4; a task the step's time
-      // ran out before searched nothing.
-      if (t.out.nodes) iter_nodes += t.out.nodes - 1;
+      iter_nodes += t.out.nodes;
       complete = complete && t.out.complete;
-      values[t.dir] = t.out.value;
     }
     nodes += iter_nodes;
     if (!complete || (node_limit && nodes > node_limit)) break;
-    result.values = values;
+    // Each root move's cells are consecutive tasks, in cell order.
+    std::vector<RootSpawnValue> cells;
+    for (std::size_t k = 0; k < tasks.size();) {
+      int dir = tasks[k].dir;
+      cells.clear();
+      for (; k < tasks.size() && tasks[k].dir == dir; ++k) cells.push_back(tasks[k].out);
+      result.values[dir] = root_move_value(cells.data(), static_cast<int>(cells.size()));
+    }
     result.depth = steps[i].depth;
     rule.completed(iter_nodes);
   }

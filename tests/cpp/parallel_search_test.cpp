@@ -1,12 +1,16 @@
-// Root parallelism (parallel_search.h): at a fixed depth, any thread count gives
-// the one-thread search's values, node count and move, with the heuristic and
-// with a network; budgets still answer legally.
+// Parallel search (parallel_search.h): its tasks, taken in order on one
+// thread, are the sequential search bit for bit (values and node count); on
+// more threads, at a fixed depth, the values agree to a small tolerance (the
+// table's hits depend on the order threads meet positions in:
+// search_checks.h), with the heuristic and with a network; budgets still
+// answer legally.
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "network/ntuple.h"
 #include "search/parallel_search.h"
+#include "search_checks.h"
 #include "test_boards.h"
 
 using namespace g2048;
@@ -36,8 +40,10 @@ Evaluator small_network() {
   return make_evaluator(e);
 }
 
-void expect_same_as_one_thread(const Evaluator& evaluation, int depth, int boards) {
-  ExpectimaxSearcher one(evaluation), two(evaluation), four(evaluation);
+using search_checks::expect_near_values;
+
+void expect_as_one_thread(const Evaluator& evaluation, int depth, int boards) {
+  ExpectimaxSearcher one(evaluation), in_order(evaluation), two(evaluation), four(evaluation);
   std::mt19937_64 rng(29);
   int searched = 0;
   while (searched < boards) {
@@ -45,13 +51,21 @@ void expect_same_as_one_thread(const Evaluator& evaluation, int depth, int board
     if (game_over(t)) continue;
     ++searched;
     SearchResult r1 = one.search(t, fixed_depth(depth, 1));
+    // The tasks on the caller alone, in order: the sequential search exactly.
+    SearchResult ro = in_order.search_threaded(to_search_board(t), fixed_depth(depth, 1));
+    ASSERT_EQ(ro.values, r1.values) << board_text(t);
+    ASSERT_EQ(ro.nodes, r1.nodes) << board_text(t);
     for (auto* searcher : {&two, &four}) {
       int threads = searcher == &two ? 2 : 4;
       SearchResult rn = searcher->search(t, fixed_depth(depth, threads));
-      ASSERT_EQ(rn.values, r1.values) << board_text(t) << " threads " << threads;
-      ASSERT_EQ(rn.nodes, r1.nodes) << board_text(t) << " threads " << threads;
-      ASSERT_EQ(rn.best, r1.best);
-      ASSERT_EQ(rn.depth, r1.depth);
+      std::string where = board_text(t) + " threads " + std::to_string(threads);
+      expect_near_values(rn, r1, where);
+      ASSERT_EQ(rn.depth, r1.depth) << where;
+      // Fewer table hits cost some nodes: never many more, and at least the
+      // root's moves.
+      EXPECT_LE(rn.nodes, r1.nodes * 3 / 2) << where;
+      EXPECT_GE(rn.nodes, r1.nodes * 3 / 4) << where;
+      ASSERT_TRUE(legal_moves_mask(t) >> rn.best & 1) << where;
     }
   }
 }
@@ -60,13 +74,28 @@ void expect_same_as_one_thread(const Evaluator& evaluation, int depth, int board
 
 TEST(ParallelSearch, ThreadsAvailableNatively) { EXPECT_TRUE(threads_available()); }
 
-TEST(ParallelSearch, HeuristicAtFixedDepthEqualsOneThread) {
-  expect_same_as_one_thread(make_evaluator(EvaluationSettings()), 2, 30);
-  expect_same_as_one_thread(make_evaluator(EvaluationSettings()), 3, 6);
+TEST(ParallelSearch, HeuristicAtFixedDepthAgreesWithOneThread) {
+  expect_as_one_thread(make_evaluator(EvaluationSettings()), 2, 30);
+  expect_as_one_thread(make_evaluator(EvaluationSettings()), 3, 6);
 }
 
-TEST(ParallelSearch, NetworkAtFixedDepthEqualsOneThread) {
-  expect_same_as_one_thread(small_network(), 2, 20);
+TEST(ParallelSearch, NetworkAtFixedDepthAgreesWithOneThread) {
+  expect_as_one_thread(small_network(), 2, 20);
+}
+
+TEST(ParallelSearch, FourCapAndWallsInOrderAreTheSequentialSearch) {
+  std::mt19937_64 rng(41);
+  ExpectimaxSearcher one, in_order;
+  for (int n = 0; n < 8; ++n) {
+    Tiles t = testing_boards::random_tiles(rng, 12, 0.3);
+    if (game_over(t)) continue;
+    SearchSettings s = fixed_depth(3, 1);
+    s.four_cap = n % 3;  // 0: only 2s below the root's cells
+    s.walls = n % 2 ? 3 : 0;
+    SearchResult r1 = one.search(t, s), ro = in_order.search_threaded(to_search_board(t), s);
+    EXPECT_EQ(ro.values, r1.values) << board_text(t) << " cap " << s.four_cap;
+    EXPECT_EQ(ro.nodes, r1.nodes) << board_text(t) << " cap " << s.four_cap;
+  }
 }
 
 TEST(ParallelSearch, ChosenDepthEqualsOneThread) {
@@ -78,26 +107,27 @@ TEST(ParallelSearch, ChosenDepthEqualsOneThread) {
     SearchSettings s1 = fixed_depth(0, 1), s2 = fixed_depth(0, 2);
     s1.max_depth = s2.max_depth = 3;
     SearchResult a = one.search(t, s1), b = two.search(t, s2);
-    EXPECT_EQ(a.values, b.values);
-    EXPECT_EQ(a.nodes, b.nodes);
+    EXPECT_EQ(a.depth, b.depth);
+    expect_near_values(b, a, board_text(t));
   }
 }
 
-TEST(ParallelSearch, NodeBudgetIsDeterministicForAnyThreadCount) {
+// With threads, a node budget's depth may vary from run to run (the node
+// counts do); it stays within the budget's rules and answers legally.
+TEST(ParallelSearch, NodeBudgetWithThreads) {
   Tiles t;
   std::string error;
   ASSERT_TRUE(parse_board_text("2,4,8,16,0,2,4,8,0,0,2,0,0,0,0,0", &t, &error)) << error;
   SearchSettings s;
   s.nodes = 200000;
-  s.threads = 2;
-  ExpectimaxSearcher a, b;
-  SearchResult ra = a.search(t, s);
-  s.threads = 3;
-  SearchResult rb = b.search(t, s);
-  EXPECT_EQ(ra.values, rb.values);
-  EXPECT_EQ(ra.nodes, rb.nodes);
-  EXPECT_GE(ra.depth, 2);
-  EXPECT_LE(ra.nodes, 2 * s.nodes + 20000);
+  for (int threads : {1, 2, 3}) {
+    s.threads = threads;
+    ExpectimaxSearcher searcher;
+    SearchResult r = searcher.search(t, s);
+    EXPECT_GE(r.depth, 2) << threads;
+    EXPECT_LE(r.nodes, 2 * s.nodes + 20000) << threads;
+    EXPECT_TRUE(legal_moves_mask(t) >> r.best & 1) << threads;
+  }
 }
 
 TEST(ParallelSearch, TimeBudgetAnswersLegally) {
@@ -116,28 +146,69 @@ TEST(ParallelSearch, TimeBudgetAnswersLegally) {
   }
 }
 
+namespace {
+
+// One task for each root move's first empty cell, far deeper than any limit.
+std::vector<RootThreads::Task> deep_tasks(RootThreads& threads) {
+  threads.table().resize(16);
+  std::vector<RootThreads::Task> tasks(4);
+  for (int d = 0; d < 4; ++d) {
+    tasks[d].dir = d;
+    tasks[d].depth = 8;
+    tasks[d].scope = threads.table().next_scope();
+    tasks[d].settings.prob_cutoff = 0;
+  }
+  return tasks;
+}
+
+}  // namespace
+
 // A step's time limit runs from the step's start: on one thread, once the
-// first root move has spent it, the others are not searched at all (they used
-// to get the whole limit again each, from their own start: a move could take
+// first task has spent it, the others are not searched at all (they used to
+// get the whole limit again each, from their own start: a move could take
 // several times its allocation).
 TEST(ParallelSearch, TasksShareTheStepsTimeLimit) {
   Board board = Board{1} | Board{2} << 40;  // a 2 in cell 0, a 4 in cell 10: all moves legal
   ExpectimaxSearcher caller;
   RootThreads threads(make_evaluator(EvaluationSettings()));
-  std::vector<RootThreads::Task> tasks(4);
-  for (int d = 0; d < 4; ++d) {
-    tasks[d].dir = d;
-    tasks[d].depth = 8;  // far more than 5 ms
-    tasks[d].settings.prob_cutoff = 0;
-    tasks[d].settings.table_bits = 16;
-    tasks[d].time_limit_ms = 5;
-  }
+  std::vector<RootThreads::Task> tasks = deep_tasks(threads);
+  for (auto& t : tasks) t.time_limit_ms = 5;
   threads.run(caller, board, tasks, 1);
   EXPECT_FALSE(tasks[0].out.complete);
   EXPECT_GT(tasks[0].out.nodes, 1000u);
   for (int d = 1; d < 4; ++d) {
     EXPECT_FALSE(tasks[d].out.complete) << d;
     EXPECT_EQ(tasks[d].out.nodes, 0u) << d;
+  }
+}
+
+// So does its node limit: once the batch's tasks have spent it, no other starts.
+TEST(ParallelSearch, TasksShareTheStepsNodeLimit) {
+  Board board = Board{1} | Board{2} << 40;
+  ExpectimaxSearcher caller;
+  RootThreads threads(make_evaluator(EvaluationSettings()));
+  std::vector<RootThreads::Task> tasks = deep_tasks(threads);
+  for (auto& t : tasks) t.node_limit = 20000;
+  threads.run(caller, board, tasks, 1);
+  EXPECT_FALSE(tasks[0].out.complete);
+  EXPECT_GE(tasks[0].out.nodes, 20000u);
+  EXPECT_LT(tasks[0].out.nodes, 20000u + 2 * BudgetGuard::kCheckEvery);
+  for (int d = 1; d < 4; ++d) {
+    EXPECT_FALSE(tasks[d].out.complete) << d;
+    EXPECT_EQ(tasks[d].out.nodes, 0u) << d;
+  }
+}
+
+// Threads share one table: any thread count holds one table's memory.
+TEST(ParallelSearch, OneTableForEveryThreadCount) {
+  Tiles t;
+  std::string error;
+  ASSERT_TRUE(parse_board_text("2,4,8,16,0,2,4,8,0,0,2,0,0,0,0,0", &t, &error)) << error;
+  for (int threads : {1, 2, 4}) {
+    ExpectimaxSearcher searcher;
+    searcher.search(t, fixed_depth(3, threads));
+    EXPECT_EQ(searcher.table_bytes(), (std::size_t{1} << 16) * TranspositionTable::kEntryBytes)
+        << threads;
   }
 }
 

@@ -154,7 +154,7 @@ async function runSpeed(page) {
     repeat,
     asked,
   });
-  for (const row of result.rows) console.log(JSON.stringify(row));
+  for (const { values, dirs, ...row } of result.rows) console.log(JSON.stringify(row));
   const summary = speedSummary(result, { depth, positions: positions.length, repeat });
   console.log(JSON.stringify({ ...summary, seconds: Math.round((Date.now() - started) / 1000) }));
 }

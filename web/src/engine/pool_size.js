@@ -13,8 +13,10 @@ export function defaultPoolSize(cores = globalThis.navigator?.hardwareConcurrenc
 }
 
 // How many threads the network's search uses where WebAssembly threads run
-// (a cross-origin isolated page): one per core, at most four, one per root
-// move (the split of cpp/search/parallel_search.h).
+// (a cross-origin isolated page): one per core, at most four. The split
+// (cpp/search/parallel_search.h, a task per root move and first spawn) would
+// use more, but each thread is a worker with a JS context of its own, and the
+// tab's memory is meant to stay under 300 MB.
 export const MAX_THREADS = 4;
 
 export function defaultThreads(cores = globalThis.navigator?.hardwareConcurrency) {
