@@ -55,10 +55,10 @@
 // holds the 134 MB of weights however large the pool: a tab holds one copy.
 //
 // Threads: on a cross-origin isolated page (SharedArrayBuffer), the network
-// executor runs the WebAssembly threads build, and each search's root moves
-// are searched at once on its threads, over the one network
-// (cpp/search/parallel_search.h; at a fixed depth the one-thread values). Else it
-// runs today's single-threaded build.
+// executor runs the WebAssembly threads build, and each search's root moves'
+// first spawns are searched at once on its threads, over the one network and
+// one table (cpp/search/parallel_search.h; at depth 2 the one-thread values).
+// Else it runs the single-threaded build.
 //   engine.threads      threads the network's search uses (1 until it loaded)
 //   engine.threadsNote  null, or why one thread: "page not cross-origin isolated"
 // Options: threads (default defaultThreads(): one per core, 1 to 4); per
