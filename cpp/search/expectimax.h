@@ -69,7 +69,8 @@ class ExpectimaxSearch {
   }
 
   // One root move searched to a fixed depth, with a fresh table scope: what a
-  // worker of a root-parallel search computes. The limits (0: none) stop it part
+  // worker of the browser's pool computes for the heuristic (root_search.js).
+  // The limits (0: none) stop it part
   // way, with complete = false.
   RootMoveValue search_root_move(Board board, int dir, int depth, const SearchSettings& settings,
                                  std::uint64_t node_limit = 0, double time_limit_ms = 0);

@@ -6,7 +6,7 @@
 //     where the move is easy, much where the game is decided;
 //   - which iterations of iterative deepening exist (deepening_steps) and
 //     whether the next one may start (DeepeningRule), for the sequential
-//     search (expectimax.cpp) and the root-parallel one (parallel_search.cpp);
+//     search (expectimax.cpp) and the threaded one (parallel_search.cpp);
 //   - the limits a search is abandoned at (DeepeningRule::node_limit/time_limit).
 //
 // The clock and the time target's arithmetic are budget.h's (BudgetGuard,
