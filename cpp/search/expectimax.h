@@ -102,6 +102,11 @@ class ExpectimaxSearch {
   void prepare(const SearchSettings& s, bool own_table = true);
   // The root board's walls, and its moves with those that break them dropped.
   void root_moves(Board board, Board after[4]);
+  // A root task's start (search_root_move, search_root_spawn): the settings,
+  // a fresh node count and budget, and the root move's after-state (the board
+  // itself when the move is illegal or breaks a wall).
+  Board begin_root_task(Board board, int dir, const SearchSettings& settings, bool own_table,
+                        std::uint64_t node_limit, double time_limit_ms);
 
   // A root move's gain when the evaluation counts score, else 0.
   static double gain_of(Board b, int dir) { return Eval::kScoresMoves ? move_gain(b, dir) : 0.0; }

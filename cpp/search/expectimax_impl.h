@@ -134,17 +134,25 @@ float ExpectimaxSearch<Eval>::root_chance(Board after, int depth) {
 }
 
 template <class Eval>
+Board ExpectimaxSearch<Eval>::begin_root_task(Board board, int dir, const SearchSettings& settings,
+                                              bool own_table, std::uint64_t node_limit,
+                                              double time_limit_ms) {
+  prepare(settings, own_table);
+  nodes_ = 0;
+  guard_.arm(SearchClock::now(), node_limit, time_limit_ms);
+  Board moves[4];
+  root_moves(board, moves);
+  return moves[dir];
+}
+
+template <class Eval>
 RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int depth,
                                                        const SearchSettings& settings,
                                                        std::uint64_t node_limit,
                                                        double time_limit_ms) {
-  prepare(settings, depth > 0);  // depth 0 reads no table
-  nodes_ = 0;
-  guard_.arm(SearchClock::now(), node_limit, time_limit_ms);
   RootMoveValue out;
-  Board moves[4];
-  root_moves(board, moves);
-  Board after = moves[dir];
+  // Depth 0 reads no table.
+  Board after = begin_root_task(board, dir, settings, depth > 0, node_limit, time_limit_ms);
   if (after == board) return out;  // illegal, or dropped by the walls
   scope_ = own_table_.next_scope();
   out.value = root_chance(after, depth) + gain_of(board, dir);
@@ -160,13 +168,8 @@ RootSpawnValue ExpectimaxSearch<Eval>::search_root_spawn(Board board, int dir, i
                                                          std::uint16_t scope,
                                                          std::uint64_t node_limit,
                                                          double time_limit_ms) {
-  prepare(settings, false);
-  nodes_ = 0;
-  guard_.arm(SearchClock::now(), node_limit, time_limit_ms);
   RootSpawnValue out;
-  Board moves[4];
-  root_moves(board, moves);
-  Board after = moves[dir];
+  Board after = begin_root_task(board, dir, settings, false, node_limit, time_limit_ms);
   if (after == board || depth < 1) return out;  // illegal, or dropped by the walls
   out.empty = count_empty(after);
   out.gain = gain_of(board, dir);
