@@ -4,6 +4,11 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+#include <sys/mman.h>
+#endif
 
 namespace g2048 {
 
@@ -169,7 +174,25 @@ bool NTupleNetwork::with_stages(const NTupleNetwork& from, const std::vector<int
 
 bool QuantizedNetwork::allocate(const NTupleLayout& layout, float scale, QuantizedNetwork* out) {
   std::size_t n = layout.weight_count();
-  void* block = std::calloc(n, sizeof(std::int16_t));
+  std::size_t bytes = n * sizeof(std::int16_t);
+  void* block = nullptr;
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+  // 2 MB pages for a large network (the shipped one: 134 MB): a leaf's
+  // lookups land all over the block, and with 4 KB pages nearly every one
+  // missed the TLB too. Natively 1.13-1.21x the nodes a second (alternated
+  // `ai2048 bench --depth 3` runs). The advice is a hint: where the kernel
+  // gives no large pages, nothing changes.
+  constexpr std::size_t kLargePage = std::size_t{2} << 20;
+  if (bytes >= kLargePage) {
+    std::size_t rounded = (bytes + kLargePage - 1) / kLargePage * kLargePage;
+    block = std::aligned_alloc(kLargePage, rounded);
+    if (block) {
+      madvise(block, rounded, MADV_HUGEPAGE);
+      std::memset(block, 0, rounded);
+    }
+  }
+#endif
+  if (!block) block = std::calloc(n, sizeof(std::int16_t));
   if (!block) return false;
   out->layout_ = layout;
   out->weights_ = std::shared_ptr<std::int16_t>(static_cast<std::int16_t*>(block), std::free);

@@ -119,6 +119,24 @@ TEST(NTuple, FeatureIndicesFollowTheDefinition) {
   }
 }
 
+// A small network's weights come from calloc, a large one's (the shipped 4x6,
+// 134 MB) from the block aligned for large pages: both zeroed, of the layout's
+// size, and writable to the last weight.
+TEST(QuantizedNetwork, AllocatesZeroedWeightsSmallAndLarge) {
+  for (const char* spec : {"0123 4567", "4x6"}) {
+    NTupleLayout layout = layout_of(spec);
+    QuantizedNetwork q;
+    ASSERT_TRUE(QuantizedNetwork::allocate(layout, 0.5f, &q)) << spec;
+    ASSERT_EQ(q.size(), layout.weight_count());
+    EXPECT_TRUE(std::all_of(q.weights(), q.weights() + q.size(), [](std::int16_t w) {
+      return w == 0;
+    })) << spec;
+    q.weights()[q.size() - 1] = 7;
+    EXPECT_EQ(q.weights()[q.size() - 1], 7);
+    EXPECT_EQ(q.scale(), 0.5f);
+  }
+}
+
 TEST(NTuple, StagesPickWeightsByLargestTile) {
   NTupleNetwork net(layout_of("0123", {11}));  // stage 1 from 2048 up
   Board small = with_cell(0, 0, 10), big = with_cell(0, 0, 11);
