@@ -90,6 +90,16 @@ describe('conversion_by_board.sh', () => {
     expect(summarizeBoards(out).boards).toBe(3);
   });
 
+  it('plays only the boards of a range', () => {
+    const dir = tempDir();
+    const boards = path.join(dir, 'boards.txt');
+    fs.writeFileSync(boards, BOARDS.join('\n') + '\n');
+    const out = path.join(dir, 'out');
+    byBoard([boards, out, '--boards', '2-3', '--', ...OPTIONS]);
+    expect(fs.readdirSync(out).sort()).toEqual(['board_002.jsonl', 'board_003.jsonl']);
+    expect(summarizeBoards(out).outcomes).toEqual(['2-', '3-']);
+  });
+
   it('refuses a missing boards file or a bad stream, and names them', () => {
     const dir = tempDir();
     const missing = spawnSync('bash', [script, path.join(dir, 'none.txt'), path.join(dir, 'out')], {

@@ -4,9 +4,10 @@
 # --from BOARDS --seed 1` does, so the games are the same; each lands in
 # OUT/board_NNN.jsonl once finished. A killed run loses only the boards it was
 # playing: run the same command again and it goes on. Streams share the work
-# between processes: stream K of N takes the boards i with i % N == K % N.
+# between processes: stream K of N takes the boards i with i % N == K % N;
+# --boards A-B plays only boards A to B (a run split over sessions or machines).
 #
-#   bash tools/bench/conversion_by_board.sh BOARDS OUT [--stream K/N] [-- SELFPLAY OPTIONS]
+#   bash tools/bench/conversion_by_board.sh BOARDS OUT [--stream K/N] [--boards A-B] [-- SELFPLAY OPTIONS]
 #   node tools/bench/conversion_summary.mjs OUT
 #
 # e.g. the 10 ms twin on 2 cores, in two shells (or with nohup):
@@ -14,18 +15,23 @@
 #   bash tools/bench/conversion_by_board.sh h100.txt c10 --stream 2/2 -- --nodes 150000 --phase on
 set -euo pipefail
 usage() {
-  echo "usage: conversion_by_board.sh BOARDS OUT [--stream K/N] [-- SELFPLAY OPTIONS]" >&2
+  echo "usage: conversion_by_board.sh BOARDS OUT [--stream K/N] [--boards A-B] [-- SELFPLAY OPTIONS]" >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
 boards=$1 out=$2
 shift 2
-stream=1 streams=1
+stream=1 streams=1 first=1 last=0
 while [ $# -gt 0 ]; do
   case $1 in
     --stream)
       [[ ${2:-} =~ ^([0-9]+)/([1-9][0-9]*)$ ]] || usage
       stream=${BASH_REMATCH[1]} streams=${BASH_REMATCH[2]}
+      shift 2
+      ;;
+    --boards)
+      [[ ${2:-} =~ ^([1-9][0-9]*)-([1-9][0-9]*)$ ]] || usage
+      first=${BASH_REMATCH[1]} last=${BASH_REMATCH[2]}
       shift 2
       ;;
     --) shift; break ;;
@@ -38,7 +44,8 @@ ai=${AI2048:-$root/build/ai2048}
 [ -x "$ai" ] || { echo "conversion_by_board.sh: $ai is missing: run npm run cli" >&2; exit 2; }
 mkdir -p "$out"
 count=$(grep -c . "$boards")
-for ((i = 1; i <= count; i++)); do
+((last > 0 && last < count)) && count=$last
+for ((i = first; i <= count; i++)); do
   ((i % streams == stream % streams)) || continue
   result=$(printf '%s/board_%03d.jsonl' "$out" "$i")
   [ -f "$result" ] && continue
