@@ -28,6 +28,13 @@ function tempDir() {
   dirs.push(dir);
   return dir;
 }
+// A temporary folder with BOARDS in boards.txt, and where the results go.
+function boardsFile() {
+  const dir = tempDir();
+  const boards = path.join(dir, 'boards.txt');
+  fs.writeFileSync(boards, BOARDS.join('\n') + '\n');
+  return { boards, out: path.join(dir, 'out') };
+}
 // A game's line without its timings.
 function played(file) {
   const [{ seed, score, maxTile, moves, nodes }] = jsonLines(fs.readFileSync(file, 'utf8'));
@@ -45,10 +52,7 @@ afterEach(() => {
 
 describe('conversion_by_board.sh', () => {
   it("plays selfplay --from's games, in two streams, and the summary counts as selfplay does", () => {
-    const dir = tempDir();
-    const boards = path.join(dir, 'boards.txt');
-    fs.writeFileSync(boards, BOARDS.join('\n') + '\n');
-    const out = path.join(dir, 'out');
+    const { boards, out } = boardsFile();
     byBoard([boards, out, '--stream', '1/2', '--', ...OPTIONS]);
     expect(fs.readdirSync(out).sort()).toEqual(['board_001.jsonl', 'board_003.jsonl']);
     byBoard([boards, out, '--stream', '2/2', '--', ...OPTIONS]);
@@ -70,10 +74,7 @@ describe('conversion_by_board.sh', () => {
   });
 
   it('goes on where a killed run stopped, and redoes the board it was playing', () => {
-    const dir = tempDir();
-    const boards = path.join(dir, 'boards.txt');
-    fs.writeFileSync(boards, BOARDS.join('\n') + '\n');
-    const out = path.join(dir, 'out');
+    const { boards, out } = boardsFile();
     byBoard([boards, out, '--', ...OPTIONS]);
     const first = played(path.join(out, 'board_002.jsonl'));
     const kept = fs.statSync(path.join(out, 'board_001.jsonl')).mtimeMs;
@@ -91,10 +92,7 @@ describe('conversion_by_board.sh', () => {
   });
 
   it('plays only the boards of a range', () => {
-    const dir = tempDir();
-    const boards = path.join(dir, 'boards.txt');
-    fs.writeFileSync(boards, BOARDS.join('\n') + '\n');
-    const out = path.join(dir, 'out');
+    const { boards, out } = boardsFile();
     byBoard([boards, out, '--boards', '2-3', '--', ...OPTIONS]);
     expect(fs.readdirSync(out).sort()).toEqual(['board_002.jsonl', 'board_003.jsonl']);
     expect(summarizeBoards(out).outcomes).toEqual(['2-', '3-']);

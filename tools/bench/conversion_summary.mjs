@@ -6,32 +6,29 @@
 //   node tools/bench/conversion_summary.mjs OUT
 import fs from 'node:fs';
 import path from 'node:path';
+import { jsonLines } from '../../tests/js/helpers/native_cli.js';
 
 export function summarizeBoards(dir) {
+  const boardOf = (name) => Number(name.match(/\d+/)[0]);
   const files = fs
     .readdirSync(dir)
     .filter((name) => /^board_\d+\.jsonl$/.test(name))
-    .sort();
+    .sort((a, b) => boardOf(a) - boardOf(b));
   const outcomes = [];
   let converted = 0,
     nodes = 0,
     moves = 0,
     score = 0;
   for (const name of files) {
-    const lines = fs
-      .readFileSync(path.join(dir, name), 'utf8')
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line) => JSON.parse(line));
+    const lines = jsonLines(fs.readFileSync(path.join(dir, name), 'utf8'));
     const game = lines.find((line) => 'seed' in line);
     const summary = lines.find((line) => line.summary);
     if (!game || !summary) throw new Error(`${name}: no game and summary line: a file from another run?`);
-    const board = Number(name.match(/\d+/)[0]);
     converted += summary.conversion;
     nodes += game.nodes;
     moves += game.moves;
     score += game.score;
-    outcomes.push(`${board}${summary.conversion ? '+' : '-'}`);
+    outcomes.push(`${boardOf(name)}${summary.conversion ? '+' : '-'}`);
   }
   const boards = files.length;
   return {
