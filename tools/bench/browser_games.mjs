@@ -9,7 +9,8 @@
 // generator (2 with probability 0.9, in a uniformly chosen empty cell). Each
 // finished game goes to window.benchGame (exposed by the bench), which prints
 // its line. Resolves to every move's [ms, nodes, largest tile, empty cells,
-// ms over the move's time allocation (timeMs, times its allocation with phase)],
+// ms over the move's time allocation (timeMs, times its allocation with phase),
+// the game's index, the move's number in its game (from 1)],
 // the longest main-thread blocks and the engine's state.
 export async function playGames({ games, settings, threads, tables }) {
   const { createEngine } = await import('/src/engine/engine.js');
@@ -64,7 +65,15 @@ export async function playGames({ games, settings, threads, tables }) {
       const ms = performance.now() - t;
       const empty = board.filter((v) => v === 0).length;
       const allocation = settings.timeMs ? settings.timeMs * (result.allocation ?? 1) : null;
-      moves.push([ms, result.nodes, Math.max(...board), empty, allocation ? ms / allocation : null]);
+      moves.push([
+        ms,
+        result.nodes,
+        Math.max(...board),
+        empty,
+        allocation ? ms / allocation : null,
+        game.index,
+        count + 1,
+      ]);
       nodes += result.nodes;
       const moved = await engine.applyMove(board, result.dir);
       score += moved.gain;
@@ -184,6 +193,8 @@ export function summarizeGames(results, { moves, wallMs, blocks }) {
               nodes: worst[1],
               largestTile: worst[2],
               emptyCells: worst[3],
+              game: worst[5],
+              move: worst[6],
             },
           },
         }
