@@ -32,6 +32,10 @@
 //
 // All: --no-isolation serves the pages without COOP/COEP (the single-threaded
 // fallback); --dist DIR serves another built site than dist/ (to compare builds).
+// Speed and game mode: --trace FILE records a Chromium trace of the run (every
+// thread of the tab: tasks, V8's and Blink's garbage collection; in game mode
+// each move as a "move G.N MS" measure), for `node tools/bench/trace_slow_moves.mjs
+// FILE`; a diagnosis, not a measure (tracing slows the tab).
 import fs from 'node:fs';
 import { launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
 import { benchPositions } from './bench_positions.mjs';
@@ -82,6 +86,7 @@ const OPTIONS = {
   tables: true,
   settle: true,
   page: true,
+  trace: true,
 };
 for (let i = 0; i < args.length; i++) {
   const name = args[i].replace(/^--/, '');
@@ -184,7 +189,8 @@ async function runGames(page) {
   const sampler = setInterval(sample, 2000);
   const started = Date.now();
   try {
-    const played = await page.evaluate(playGames, { games, settings, threads: settings.threads, tables });
+    const markMoves = option('trace', null) !== null;
+    const played = await page.evaluate(playGames, { games, settings, threads: settings.threads, tables, markMoves });
     console.log(
       JSON.stringify({
         bench: 'browser-games',
@@ -210,6 +216,19 @@ function threadCounts(fallback) {
   return counts;
 }
 
+// What --trace records: tasks and V8's collector on every thread, Blink's
+// (cppgc, whose sweeping can hold a worker for a whole move), the moves.
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8',
+  'disabled-by-default-v8.gc',
+  'cppgc',
+  'disabled-by-default-cppgc',
+];
+
 const server = await serve(option('dist', undefined), { isolated: !args.includes('--no-isolation') });
 if (args.includes('--memory')) {
   try {
@@ -228,8 +247,11 @@ const browser = await launchBrowser();
 try {
   const { page, errors, outside } = await newPage(browser);
   await page.goto(`${server.url}bookmarklet.html`);
+  const trace = option('trace', null);
+  if (trace !== null) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
   if (args.includes('--speed')) await runSpeed(page);
   else await runGames(page);
+  if (trace !== null) await browser.stopTracing();
   if (errors.length || outside.length) console.error('page problems:', { errors, outside });
 } finally {
   await browser.close();

@@ -11,8 +11,10 @@
 // its line. Resolves to every move's [ms, nodes, largest tile, empty cells,
 // ms over the move's time allocation (timeMs, times its allocation with phase),
 // the game's index, the move's number in its game (from 1)],
-// the longest main-thread blocks and the engine's state.
-export async function playGames({ games, settings, threads, tables }) {
+// the longest main-thread blocks and the engine's state. markMoves: each move
+// also leaves a user-timing measure "move G.N MS" (for --trace: it lands in
+// the trace, then is cleared so long runs keep no timeline).
+export async function playGames({ games, settings, threads, tables, markMoves = false }) {
   const { createEngine } = await import('/src/engine/engine.js');
   const { seededRandom } = await import('/src/game/rng.js');
 
@@ -63,6 +65,10 @@ export async function playGames({ games, settings, threads, tables }) {
       const t = performance.now();
       const result = await engine.bestMove(board, settings);
       const ms = performance.now() - t;
+      if (markMoves) {
+        performance.measure(`move ${game.index}.${count + 1} ${ms.toFixed(2)}`, { start: t });
+        performance.clearMeasures();
+      }
       const empty = board.filter((v) => v === 0).length;
       const allocation = settings.timeMs ? settings.timeMs * (result.allocation ?? 1) : null;
       moves.push([
