@@ -11,8 +11,11 @@ import { instantiateEngineModule } from './wasm_loader.js';
 // module at once instead of one import level later (no modulepreload in a
 // worker): the pool's first answer comes that much sooner.
 import './clock.js';
+import './download.js';
+import './download_client.js';
 import './network_loader.js';
 import './tables_loader.js';
+import './worker_factory.js';
 
 let engineModule = null;
 

@@ -1,19 +1,23 @@
 // Downloads an endgame table file (.t2048.gz, see cpp/endgame/table_file.h)
-// into one wasm instance: fetched with progress, decompressed with the
-// browser's DecompressionStream (a few MB: whole, not in pieces), then read by
-// the instance's loadTables, which checks it and refuses a corrupt file.
-import { fetchBytes, isGzip } from './network_loader.js';
+// into one wasm instance: fetched with progress and decompressed (a few MB:
+// whole, not in pieces) by a download worker in the browser
+// (download_client.js, so its garbage stays out of the search worker), here
+// elsewhere, then read by the instance's loadTables, which checks it and
+// refuses a corrupt file.
+import { concat, fetchBytes, gunzipPieces, isGzip } from './download.js';
+import { downloadInWorker } from './download_client.js';
 
-async function gunzip(bytes) {
-  if (typeof DecompressionStream !== 'function') {
-    throw new Error('this browser cannot decompress the endgame table (no DecompressionStream)');
+async function downloadHere(url, onProgress) {
+  const compressed = await fetchBytes(url, onProgress, 'the endgame table');
+  // A server may have decompressed it already (Content-Encoding: gzip).
+  if (!isGzip(compressed)) return { bytes: compressed, compressedBytes: compressed.length };
+  const chunks = [];
+  let length = 0;
+  for await (const chunk of gunzipPieces([compressed], 'the endgame table')) {
+    chunks.push(chunk);
+    length += chunk.length;
   }
-  try {
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
-  } catch (err) {
-    throw new Error(`the endgame table file is corrupt (${err.message})`, { cause: err });
-  }
+  return { bytes: concat(chunks, length), compressedBytes: compressed.length };
 }
 
 // Resolves to the module's table info ({tables, states, targets}) plus the
@@ -21,9 +25,18 @@ async function gunzip(bytes) {
 // keeps whatever tables it had).
 export async function loadTablesInto(module, url, onProgress = () => {}) {
   const started = Date.now();
-  const compressed = await fetchBytes(String(url), onProgress, 'the endgame table');
-  // A server may have decompressed it already (Content-Encoding: gzip).
-  const bytes = isGzip(compressed) ? await gunzip(compressed) : compressed;
-  const info = module.loadTables(bytes);
-  return { ...info, compressedBytes: compressed.length, ms: Date.now() - started };
+  const where = String(url);
+  let bytes = null;
+  const elsewhere = await downloadInWorker(where, {
+    what: 'the endgame table',
+    pieceBytes: Infinity,
+    onProgress,
+    onSize: () => {},
+    onPiece: (piece) => {
+      bytes = piece;
+    },
+  });
+  const download = elsewhere ? { ...elsewhere, bytes } : await downloadHere(where, onProgress);
+  const info = module.loadTables(download.bytes);
+  return { ...info, compressedBytes: download.compressedBytes, ms: Date.now() - started };
 }

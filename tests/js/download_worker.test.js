@@ -1,0 +1,186 @@
+// The download worker (web/src/engine/download_worker.js) and its client
+// (download_client.js): the file arrives decompressed, in order, in pieces of
+// at least pieceBytes, each transferred; every problem comes back as one line;
+// the client falls back (null) where no worker starts.
+import zlib from 'node:zlib';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { downloadInWorker } from '../../web/src/engine/download_client.js';
+
+const content = new Uint8Array(50_000).map((_, i) => (i * 7919) % 251);
+const gz = new Uint8Array(zlib.gzipSync(content));
+
+// A fetch whose body comes in pieces of 4,000 bytes.
+function stubFetch(bytes, status = 200) {
+  vi.stubGlobal('fetch', async () => {
+    let at = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(at, at + 4000));
+        at += 4000;
+      },
+    });
+    return new Response(body, { status, headers: { 'Content-Length': String(bytes.length) } });
+  });
+}
+
+describe('download worker', () => {
+  let posted;
+  beforeAll(async () => {
+    vi.stubGlobal('postMessage', (message, transfer) => posted.push({ message, transfer }));
+    await import('../../web/src/engine/download_worker.js');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.stubGlobal('postMessage', (message, transfer) => posted.push({ message, transfer }));
+  });
+
+  async function download(bytes, pieceBytes, status) {
+    posted = [];
+    stubFetch(bytes, status);
+    await globalThis.onmessage({ data: { url: 'http://127.0.0.1/f.gz', what: 'the network', pieceBytes } });
+    return posted;
+  }
+
+  it('hands over a gzip file decompressed, in pieces, each transferred', async () => {
+    const messages = await download(gz, 16_000);
+    const kinds = messages.map(({ message }) => Object.keys(message)[0]);
+    const firstSize = kinds.indexOf('size');
+    expect(kinds.slice(0, firstSize).every((k) => k === 'progress')).toBe(true);
+    expect(messages[firstSize - 1].message.progress).toEqual([gz.length, gz.length]);
+    expect(messages[firstSize].message.size).toBe(content.length);
+    expect(kinds.at(-1)).toBe('done');
+    expect(messages.at(-1).message.done).toEqual({ compressedBytes: gz.length });
+    const pieces = messages.filter(({ message }) => message.piece);
+    expect(pieces.length).toBeGreaterThanOrEqual(3);
+    for (const { message, transfer } of pieces) expect(transfer).toEqual([message.piece.buffer]);
+    for (const { message } of pieces.slice(0, -1)) expect(message.piece.length).toBeGreaterThanOrEqual(16_000);
+    const joined = Buffer.concat(pieces.map(({ message }) => message.piece));
+    expect(new Uint8Array(joined)).toEqual(content);
+  });
+
+  it('sends the whole file as one piece when pieceBytes is Infinity', async () => {
+    const pieces = (await download(gz, Infinity)).filter(({ message }) => message.piece);
+    expect(pieces).toHaveLength(1);
+    expect(pieces[0].message.piece).toEqual(content);
+  });
+
+  it('passes a file that is not gzip through as it is', async () => {
+    const messages = await download(content, 20_000);
+    expect(messages.find(({ message }) => 'size' in message).message.size).toBe(content.length);
+    const joined = Buffer.concat(messages.filter(({ message }) => message.piece).map(({ message }) => message.piece));
+    expect(new Uint8Array(joined)).toEqual(content);
+  });
+
+  it('sends one empty piece for an empty file', async () => {
+    const pieces = (await download(new Uint8Array(0), 1000)).filter(({ message }) => message.piece);
+    expect(pieces.map(({ message }) => message.piece.length)).toEqual([0]);
+  });
+
+  it('says what is wrong with a corrupt file or a failed download, and sends nothing after', async () => {
+    const corrupt = gz.slice();
+    corrupt.fill(0x55, 20, 60);
+    let messages = await download(corrupt, 1000);
+    expect(messages.at(-1).message.error).toMatch(/^the network file is corrupt \(/);
+    expect(messages.some(({ message }) => message.done)).toBe(false);
+    messages = await download(gz, 1000, 404);
+    expect(messages.map(({ message }) => message)).toEqual([
+      { error: 'could not download the network from http://127.0.0.1/f.gz: HTTP 404' },
+    ]);
+  });
+});
+
+// A worker that answers the request with the given messages, or fails to start.
+function fakeFactory(answers, { failToStart = false } = {}) {
+  const started = [];
+  const factory = (url) => {
+    const worker = {
+      url,
+      terminated: false,
+      requests: [],
+      postMessage(request) {
+        worker.requests.push(request);
+        queueMicrotask(() => {
+          if (failToStart) return worker.onerror({ message: 'no script', preventDefault() {} });
+          for (const data of answers) {
+            if (worker.terminated) return;
+            worker.onmessage({ data });
+          }
+        });
+      },
+      terminate() {
+        worker.terminated = true;
+      },
+    };
+    started.push(worker);
+    return worker;
+  };
+  return { factory, started };
+}
+
+describe('download client', () => {
+  const url = 'http://127.0.0.1/n.gz';
+  const calls = () => {
+    const seen = [];
+    return {
+      seen,
+      options: {
+        what: 'the network',
+        pieceBytes: 8,
+        onProgress: (got, total) => seen.push(['progress', got, total]),
+        onSize: (size) => seen.push(['size', size]),
+        onPiece: (piece) => seen.push(['piece', [...piece]]),
+      },
+    };
+  };
+
+  it('runs the callbacks in order and resolves with the sizes, then closes the worker', async () => {
+    const { factory, started } = fakeFactory([
+      { progress: [3, 6] },
+      { size: 4 },
+      { piece: new Uint8Array([1, 2]) },
+      { piece: new Uint8Array([3, 4]) },
+      { done: { compressedBytes: 6 } },
+    ]);
+    const { seen, options } = calls();
+    await expect(downloadInWorker(url, { ...options, factory })).resolves.toEqual({ compressedBytes: 6 });
+    expect(seen).toEqual([
+      ['progress', 3, 6],
+      ['size', 4],
+      ['piece', [1, 2]],
+      ['piece', [3, 4]],
+    ]);
+    expect(started[0].requests).toEqual([{ url, what: 'the network', pieceBytes: 8 }]);
+    expect(started[0].url).toMatch(/download_worker\.js$/);
+    expect(started[0].terminated).toBe(true);
+  });
+
+  it("rejects with the worker's reason, or with what a callback threw", async () => {
+    const { factory } = fakeFactory([{ size: 4 }, { error: 'the network file is corrupt (bad data)' }]);
+    await expect(downloadInWorker(url, { ...calls().options, factory })).rejects.toThrow(
+      'the network file is corrupt (bad data)',
+    );
+    const second = fakeFactory([{ size: 4 }, { piece: new Uint8Array([1]) }, { done: { compressedBytes: 1 } }]);
+    const options = {
+      ...calls().options,
+      onPiece: () => {
+        throw new Error('networkPush: too many bytes');
+      },
+    };
+    await expect(downloadInWorker(url, { ...options, factory: second.factory })).rejects.toThrow(/too many bytes/);
+    expect(second.started[0].terminated).toBe(true);
+  });
+
+  it('gives null where no worker starts: no Worker, a file URL, a script that fails', async () => {
+    await expect(downloadInWorker(url, { ...calls().options, factory: null })).resolves.toBeNull();
+    const { factory, started } = fakeFactory([]);
+    await expect(downloadInWorker('file:///tmp/n.gz', { ...calls().options, factory })).resolves.toBeNull();
+    expect(started).toHaveLength(0);
+    const failing = fakeFactory([], { failToStart: true });
+    await expect(downloadInWorker(url, { ...calls().options, factory: failing.factory })).resolves.toBeNull();
+    const throwing = () => {
+      throw new Error('blocked by policy');
+    };
+    await expect(downloadInWorker(url, { ...calls().options, factory: throwing })).resolves.toBeNull();
+  });
+});
