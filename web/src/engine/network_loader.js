@@ -14,15 +14,25 @@ import { downloadInWorker } from './download_client.js';
 // Few pieces for the search worker to collect, small beside the network.
 const PIECE_BYTES = 4 << 20;
 
+// More bytes than the size the file gave (a cut gzip file's trailer is
+// garbage): the file is corrupt, and says so.
+function push(module, piece) {
+  try {
+    module.networkPush(piece);
+  } catch (err) {
+    throw new Error(`the network file is corrupt (${err.message})`, { cause: err });
+  }
+}
+
 async function downloadHere(module, url, onProgress) {
   const { pieces, length } = await fetchPieces(url, onProgress, 'the network');
   if (piecesAreGzip(pieces, length)) {
     module.networkBegin(gzipContentLength(pieces, length));
-    for await (const chunk of gunzipPieces(pieces, 'the network')) module.networkPush(chunk);
+    for await (const chunk of gunzipPieces(pieces, 'the network')) push(module, chunk);
   } else {
     // A server may have decompressed it already (Content-Encoding: gzip).
     module.networkBegin(length);
-    for (const piece of pieces) module.networkPush(piece);
+    for (const piece of pieces) push(module, piece);
   }
   return { compressedBytes: length };
 }
@@ -38,7 +48,7 @@ export async function loadNetworkInto(module, url, onProgress = () => {}) {
       pieceBytes: PIECE_BYTES,
       onProgress,
       onSize: (size) => module.networkBegin(size),
-      onPiece: (piece) => module.networkPush(piece),
+      onPiece: (piece) => push(module, piece),
     })) ?? (await downloadHere(module, where, onProgress));
   const info = module.networkFinish();
   return { ...info, compressedBytes: download.compressedBytes, ms: Date.now() - started };
