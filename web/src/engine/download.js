@@ -7,7 +7,7 @@ const GZIP_MAGIC = [0x1f, 0x8b];
 const PROGRESS_STEP = 1 / 100;
 
 // The file's bytes with progress; what names it in errors ("the network").
-export async function fetchBytes(url, onProgress, what = 'the network') {
+export async function fetchBytes(url, onProgress, what) {
   const { pieces, length } = await fetchPieces(url, onProgress, what);
   return pieces.length === 1 ? pieces[0] : concat(pieces, length);
 }

@@ -9,7 +9,7 @@
 // total]} as it downloads, {size} (the content's length, from the gzip
 // trailer), {piece} for each piece, then {done: {compressedBytes}}; or
 // {error} at the first problem.
-import { fetchPieces, gunzipPieces, gzipContentLength, piecesAreGzip } from './download.js';
+import { concat, fetchPieces, gunzipPieces, gzipContentLength, piecesAreGzip } from './download.js';
 
 async function* plainPieces(pieces) {
   for (let i = 0; i < pieces.length; i++) {
@@ -25,12 +25,7 @@ async function sendPieces(chunks, pieceBytes) {
   let heldBytes = 0;
   let sent = 0;
   const flush = () => {
-    const piece = new Uint8Array(heldBytes);
-    let at = 0;
-    for (const chunk of held) {
-      piece.set(chunk, at);
-      at += chunk.length;
-    }
+    const piece = concat(held, heldBytes);
     globalThis.postMessage({ piece }, [piece.buffer]);
     held = [];
     heldBytes = 0;
