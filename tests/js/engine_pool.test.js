@@ -33,6 +33,28 @@ describe('a pool of three workers', () => {
     expect(pool.mode).toBe('pool');
     expect(pool.poolSize).toBe(3);
     expect(pool.fallback).toBeNull();
+    // Node shares memory with its workers: requests go through mailboxes.
+    expect(pool.mailbox).toBe(true);
+  });
+
+  test('over postMessage alone (mailbox: false) the answers are the same', async () => {
+    const posting = await createNodeEngine({ poolSize: 2, createWorker: nodeWorkerFactory, mailbox: false });
+    try {
+      expect(posting.mailbox).toBe(false);
+      for (const board of positions.slice(0, 4)) {
+        const settings = { depth: 2 };
+        const { dir, values, depth, nodes } = await pool.bestMove(board, settings);
+        expect(await posting.bestMove(board, settings)).toMatchObject({ dir, values, depth, nodes });
+        expect(await posting.legalMoves(board)).toEqual(await pool.legalMoves(board));
+      }
+      // The bindings' own refusal comes back the same way over both.
+      const bad = { depth: 2, cutoff: -1 };
+      const reason = await pool.bestMove(positions[0], bad).catch((err) => err.message);
+      expect(reason).toMatch(/cutoff/);
+      await expect(posting.bestMove(positions[0], bad)).rejects.toThrow(reason);
+    } finally {
+      posting.dispose();
+    }
   });
 
   test('fixed depths give exactly the single-threaded search', async () => {
@@ -112,6 +134,7 @@ describe('a pool of three workers', () => {
 
 // A createWorker that wraps the Node one: fail decides, per worker number,
 // whether creating it throws; crashOn(message) whether to kill it on a request.
+// Its crashes sit on postMessage: engines made with it pass mailbox: false.
 function flakyFactory({ failFirst = 0, crashOn = () => false } = {}) {
   let created = 0;
   return (url) => {
@@ -191,7 +214,7 @@ describe('fallbacks', () => {
   test('a worker that crashes mid-search has its task redone elsewhere', async () => {
     let crashes = 0;
     const crashOn = (message) => message.op === 'searchRootMove' && crashes++ === 0;
-    const engine = await createNodeEngine({ poolSize: 3, createWorker: flakyFactory({ crashOn }) });
+    const engine = await createNodeEngine({ poolSize: 3, createWorker: flakyFactory({ crashOn }), mailbox: false });
     try {
       const result = await engine.bestMove(board, { depth: 3 });
       expect(crashes).toBeGreaterThan(1);
@@ -223,7 +246,7 @@ describe('fallbacks', () => {
       });
       return worker;
     };
-    const engine = await createNodeEngine({ poolSize: 3, createWorker: trapping });
+    const engine = await createNodeEngine({ poolSize: 3, createWorker: trapping, mailbox: false });
     try {
       const result = await engine.bestMove(board, { depth: 3 });
       expect(trapped).toBeGreaterThan(1);
@@ -234,9 +257,29 @@ describe('fallbacks', () => {
     }
   });
 
+  test('a worker lost while its requests wait in the mailbox has them redone elsewhere', async () => {
+    const workers = [];
+    const createWorker = (url) => {
+      const worker = nodeWorkerFactory(url);
+      workers.push(worker);
+      return worker;
+    };
+    const engine = await createNodeEngine({ poolSize: 3, createWorker });
+    try {
+      expect(engine.mailbox).toBe(true);
+      const searching = engine.bestMove(board, { depth: 3 });
+      workers[0].terminate();
+      workers[0].onerror(new Error('simulated crash'));
+      expect((await searching).values).toEqual(expected.values);
+      expect(engine.poolSize).toBe(2);
+    } finally {
+      engine.dispose();
+    }
+  });
+
   test('when every worker crashes the search finishes on the main thread', async () => {
     const crashOn = (message) => message.op !== 'init';
-    const engine = await createNodeEngine({ poolSize: 2, createWorker: flakyFactory({ crashOn }) });
+    const engine = await createNodeEngine({ poolSize: 2, createWorker: flakyFactory({ crashOn }), mailbox: false });
     try {
       expect(engine.mode).toBe('pool');
       const result = await engine.bestMove(board, { depth: 3 });

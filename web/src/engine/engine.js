@@ -96,7 +96,9 @@
 // main thread only), wasmUrl / wasmBinary / wasmModule (where the wasm comes
 // from; default ./wasm/engine.wasm beside this file), createWorker (url =>
 // Worker-like object with postMessage, onmessage, onerror and terminate; for
-// Node's worker_threads or custom setups), workerStartMs (start-up timeout).
+// Node's worker_threads or custom setups), workerStartMs (start-up timeout),
+// mailbox (false: workers' messages by postMessage only, never a shared-memory
+// mailbox; mailbox.js).
 import { Dispatcher } from './dispatcher.js';
 import { MainThreadExecutor } from './executors.js';
 import { DEFAULT_NETWORK_URL, DEFAULT_TABLES_URL, NetworkExecutor, wantedThreads } from './network_executor.js';
@@ -148,6 +150,12 @@ class Engine {
 
   get poolSize() {
     return this.#dispatcher.size;
+  }
+  // Whether the pool's workers take requests through shared-memory mailboxes
+  // (mailbox.js) rather than postMessage.
+  get mailbox() {
+    const executors = this.#dispatcher.executors;
+    return executors.length > 0 && executors.every((executor) => executor.usesMailbox === true);
   }
   get fallback() {
     return this.#fallback;

@@ -1,6 +1,8 @@
 // Executors run engine operations, each on its own wasm instance: a worker
-// (talking over postMessage) or, as the last fallback, the main thread.
+// (talking over a shared-memory mailbox where it can, mailbox.js, else over
+// postMessage) or, as the last fallback, the main thread.
 import { runOp } from './engine_ops.js';
+import { Mailbox, mailboxSupported } from './mailbox.js';
 import { instantiateEngineModule } from './wasm_loader.js';
 
 // The error an operation fails with when its executor stops: the dispatcher
@@ -20,6 +22,8 @@ export class WorkerExecutor {
   #pending = new Map();
   #nextId = 1;
   #lost = null;
+  #requests = null;
+  #answers = null;
 
   constructor(worker) {
     this.#worker = worker;
@@ -36,13 +40,38 @@ export class WorkerExecutor {
     return 'worker';
   }
 
+  get usesMailbox() {
+    return Boolean(this.#requests);
+  }
+
+  // From now on, requests and answers of plain data go through a pair of
+  // mailboxes (the rest, such as the compiled module, still by postMessage).
+  async openMailbox() {
+    const requests = new Mailbox(Mailbox.createBuffer());
+    const answers = new Mailbox(Mailbox.createBuffer());
+    answers.listen(
+      (message) => this.#receive(message),
+      () => this.#lose('an answer could not be read'),
+    );
+    this.#answers = answers;
+    try {
+      await this.call('mailbox', [requests.buffer, answers.buffer]);
+    } catch (err) {
+      answers.close();
+      this.#answers = null;
+      throw err;
+    }
+    this.#requests = requests;
+  }
+
   // onProgress(received, total): for operations that report progress.
   call(op, args, onProgress) {
     if (this.#lost) return Promise.reject(lostError(this.#lost));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       try {
-        this.#worker.postMessage({ id, op, args });
+        const message = { id, op, args };
+        if (!this.#requests?.trySend(message)) this.#worker.postMessage(message);
       } catch (err) {
         reject(new Error(`cannot send this input to the engine: ${err.message}`));
         return;
@@ -74,6 +103,8 @@ export class WorkerExecutor {
   #lose(reason, notify = true) {
     if (this.#lost) return;
     this.#lost = reason;
+    this.#requests?.close();
+    this.#answers?.close();
     try {
       this.#worker.terminate();
     } catch {
@@ -97,6 +128,10 @@ export class MainThreadExecutor {
     return 'main';
   }
 
+  get usesMailbox() {
+    return false;
+  }
+
   static async create(wasm) {
     return new MainThreadExecutor(await instantiateEngineModule(wasm));
   }
@@ -111,8 +146,9 @@ export class MainThreadExecutor {
 }
 
 // Starts a worker and waits until its wasm instance is ready. instance:
-// {threads} for the threads build (wasm_loader.js).
-export async function startWorkerExecutor(createWorker, url, wasm, timeoutMs, instance = {}) {
+// {threads} for the threads build (wasm_loader.js). mailbox: false keeps
+// every message on postMessage (else a mailbox opens where one can run).
+export async function startWorkerExecutor(createWorker, url, wasm, { timeoutMs, instance = {}, mailbox = true }) {
   const worker = createWorker(url);
   const executor = new WorkerExecutor(worker);
   let timer;
@@ -123,6 +159,8 @@ export async function startWorkerExecutor(createWorker, url, wasm, timeoutMs, in
     // The worker loads its scripts while the wasm still compiles (wasm may be a promise).
     const init = Promise.resolve(wasm).then((compiled) => executor.call('init', [compiled, instance]));
     await Promise.race([init, timeout]);
+    // A mailbox only saves memory: should it not open, postMessage carries on.
+    if (mailbox && mailboxSupported()) await Promise.race([executor.openMailbox().catch(() => {}), timeout]);
     return executor;
   } catch (err) {
     executor.terminate();

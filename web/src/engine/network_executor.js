@@ -8,7 +8,7 @@ import { EvaluationState } from './evaluation_state.js';
 import { afterFirstPaint, networkProblem } from './evaluation_policy.js';
 import { MainThreadExecutor, startWorkerExecutor } from './executors.js';
 import { MAX_THREADS, defaultThreads } from './pool_size.js';
-import { WORKER_START_MS, WORKER_URL, workerFactoryOf } from './startup.js';
+import { WORKER_URL, workerFactoryOf, workerStart } from './startup.js';
 import { THREADS_WASM_URL, loadWasm } from './wasm_loader.js';
 
 export const DEFAULT_NETWORK_URL = new URL('../../network/network.n2048.gz', import.meta.url).href;
@@ -46,7 +46,7 @@ async function startSingleExecutor(options, wasm, poolOnWorkers) {
   const createWorker = workerFactoryOf(options);
   if (!createWorker) throw new Error("the network's worker could not start: Web Workers are not available here");
   try {
-    return await startWorkerExecutor(createWorker, WORKER_URL, wasm, options.workerStartMs ?? WORKER_START_MS);
+    return await startWorkerExecutor(createWorker, WORKER_URL, wasm, workerStart(options));
   } catch (err) {
     throw new Error(`the network's worker could not start (${err?.message ?? err})`, { cause: err });
   }
@@ -59,7 +59,7 @@ async function startThreadsExecutor(options, threads) {
   if (!createWorker) throw new Error('Web Workers are not available here');
   // The worker loads its scripts while the threads build compiles.
   const wasm = loadWasm({ wasmUrl: options.threadsWasmUrl ?? THREADS_WASM_URL });
-  return startWorkerExecutor(createWorker, WORKER_URL, wasm, options.workerStartMs ?? WORKER_START_MS, { threads });
+  return startWorkerExecutor(createWorker, WORKER_URL, wasm, { ...workerStart(options), instance: { threads } });
 }
 
 // The threads build where it can run, else (or should it fail to start) the

@@ -19,10 +19,16 @@ function requestedPoolSize(options) {
   return size;
 }
 
-async function startWorkers(createWorker, count, wasm, timeoutMs) {
+// How a worker starts: its start-up timeout, and whether a mailbox may carry
+// its messages (options.mailbox: false keeps them on postMessage).
+export function workerStart(options) {
+  return { timeoutMs: options.workerStartMs ?? WORKER_START_MS, mailbox: options.mailbox !== false };
+}
+
+async function startWorkers(createWorker, count, wasm, start) {
   const attempts = await Promise.allSettled(
     Array.from({ length: count }, () =>
-      Promise.resolve().then(() => startWorkerExecutor(createWorker, WORKER_URL, wasm, timeoutMs)),
+      Promise.resolve().then(() => startWorkerExecutor(createWorker, WORKER_URL, wasm, start)),
     ),
   );
   return {
@@ -43,11 +49,11 @@ export async function startExecutors(options, wasm) {
   const createWorker = workerFactoryOf(options);
   let problem = 'Web Workers are not available here';
   if (createWorker) {
-    const timeoutMs = options.workerStartMs ?? WORKER_START_MS;
-    let { started, problem: first } = await startWorkers(createWorker, wanted, wasm, timeoutMs);
+    const start = workerStart(options);
+    let { started, problem: first } = await startWorkers(createWorker, wanted, wasm, start);
     problem = first;
     if (started.length === 0 && wanted > 1) {
-      ({ started } = await startWorkers(createWorker, 1, wasm, timeoutMs));
+      ({ started } = await startWorkers(createWorker, 1, wasm, start));
     }
     if (started.length > 0) {
       const fallback = started.length < wanted ? `${started.length} of ${wanted} workers started (${problem})` : null;
