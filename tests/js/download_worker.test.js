@@ -1,7 +1,8 @@
 // The download worker (web/src/engine/download_worker.js) and its client
 // (download_client.js): the file arrives decompressed, in order, in pieces of
-// at least pieceBytes, each transferred; every problem comes back as one line;
-// the client falls back (null) where no worker starts.
+// pieceBytes, each transferred, at most PIECES_OUT of them out until the
+// client gives one back; every problem comes back as one line; the client
+// falls back (null) where no worker starts.
 import zlib from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { downloadInWorker } from '../../web/src/engine/download_client.js';
@@ -26,19 +27,31 @@ function stubFetch(bytes, status = 200) {
 
 describe('download worker', () => {
   let posted;
+  let held;
+  let worker;
+  // As the client: a copy of each piece (its buffer is filled again once
+  // given back), and the buffer given back at once unless held.
+  const receive = (message, transfer) => {
+    if (!message.piece) return posted.push({ message, transfer });
+    posted.push({ message: { piece: message.piece.slice() }, transfer, buffer: message.piece.buffer });
+    if (held) held.push(message.piece.buffer);
+    else queueMicrotask(() => worker.onmessage({ data: { returned: message.piece.buffer } }));
+  };
   beforeAll(async () => {
-    vi.stubGlobal('postMessage', (message, transfer) => posted.push({ message, transfer }));
+    vi.stubGlobal('postMessage', receive);
     await import('../../web/src/engine/download_worker.js');
+    worker = { onmessage: globalThis.onmessage };
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.stubGlobal('postMessage', (message, transfer) => posted.push({ message, transfer }));
+    vi.stubGlobal('postMessage', receive);
   });
 
   async function download(bytes, pieceBytes, status) {
     posted = [];
+    held = null;
     stubFetch(bytes, status);
-    await globalThis.onmessage({ data: { url: 'http://127.0.0.1/f.gz', what: 'the network', pieceBytes } });
+    await worker.onmessage({ data: { url: 'http://127.0.0.1/f.gz', what: 'the network', pieceBytes } });
     return posted;
   }
 
@@ -52,10 +65,31 @@ describe('download worker', () => {
     expect(kinds.at(-1)).toBe('done');
     expect(messages.at(-1).message.done).toEqual({ compressedBytes: gz.length });
     const pieces = messages.filter(({ message }) => message.piece);
-    expect(pieces.length).toBeGreaterThanOrEqual(3);
-    for (const { message, transfer } of pieces) expect(transfer).toEqual([message.piece.buffer]);
-    for (const { message } of pieces.slice(0, -1)) expect(message.piece.length).toBeGreaterThanOrEqual(16_000);
+    expect(pieces).toHaveLength(4);
+    for (const { buffer, transfer } of pieces) expect(transfer).toEqual([buffer]);
+    expect(pieces.map(({ message }) => message.piece.length)).toEqual([16_000, 16_000, 16_000, 2_000]);
+    // Filled again once given back: two buffers carry the whole file.
+    expect(new Set(pieces.map(({ buffer }) => buffer)).size).toBe(2);
     const joined = Buffer.concat(pieces.map(({ message }) => message.piece));
+    expect(new Uint8Array(joined)).toEqual(content);
+  });
+
+  it('hands over no more than two pieces until the client gives one back', async () => {
+    posted = [];
+    held = [];
+    stubFetch(gz);
+    const done = worker.onmessage({ data: { url: 'http://127.0.0.1/f.gz', what: 'the network', pieceBytes: 5_000 } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const count = () => posted.filter(({ message }) => message.piece).length;
+    expect(count()).toBe(2);
+    worker.onmessage({ data: { returned: held.shift() } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(count()).toBe(3);
+    const rest = held;
+    held = null;
+    for (const buffer of rest) worker.onmessage({ data: { returned: buffer } });
+    await done;
+    const joined = Buffer.concat(posted.filter(({ message }) => message.piece).map(({ message }) => message.piece));
     expect(new Uint8Array(joined)).toEqual(content);
   });
 
@@ -100,6 +134,7 @@ function fakeFactory(answers, { failToStart = false } = {}) {
       requests: [],
       postMessage(request) {
         worker.requests.push(request);
+        if (!request.url) return;
         queueMicrotask(() => {
           if (failToStart) return worker.onerror({ message: 'no script', preventDefault() {} });
           for (const data of answers) {
@@ -150,9 +185,29 @@ describe('download client', () => {
       ['piece', [1, 2]],
       ['piece', [3, 4]],
     ]);
-    expect(started[0].requests).toEqual([{ url, what: 'the network', pieceBytes: 8 }]);
+    // Each piece's buffer goes back to be filled again.
+    expect(started[0].requests).toEqual([
+      { url, what: 'the network', pieceBytes: 8 },
+      { returned: expect.any(ArrayBuffer) },
+      { returned: expect.any(ArrayBuffer) },
+    ]);
     expect(started[0].url).toMatch(/download_worker\.js$/);
     expect(started[0].terminated).toBe(true);
+  });
+
+  it('keeps the whole file (pieceBytes Infinity): no buffer goes back', async () => {
+    const { factory, started } = fakeFactory([
+      { size: 2 },
+      { piece: new Uint8Array([5, 6]) },
+      { done: { compressedBytes: 2 } },
+    ]);
+    const { seen, options } = calls();
+    await downloadInWorker(url, { ...options, pieceBytes: Infinity, factory });
+    expect(seen).toEqual([
+      ['size', 2],
+      ['piece', [5, 6]],
+    ]);
+    expect(started[0].requests).toHaveLength(1);
   });
 
   it("rejects with the worker's reason, or with what a callback threw", async () => {

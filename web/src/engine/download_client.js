@@ -1,5 +1,7 @@
 // Runs download_worker.js for one file. Resolves to {compressedBytes} once
 // onSize(size) and then onPiece(bytes) for every piece, in order, have run;
+// with a finite pieceBytes, each piece's buffer goes back to the worker to be
+// filled again once onPiece returns (onPiece copies what it needs);
 // rejects with the worker's one-line reason (or what onSize/onPiece threw).
 // Resolves to null where no worker starts here (Node, a file: URL, a page
 // that forbids it): the caller then downloads on its own thread.
@@ -27,8 +29,10 @@ export function downloadInWorker(url, { what, pieceBytes, onProgress, onSize, on
       try {
         if (data.progress) onProgress(...data.progress);
         else if (data.size !== undefined) onSize(data.size);
-        else if (data.piece) onPiece(data.piece);
-        else if (data.done) finish(resolve, data.done);
+        else if (data.piece) {
+          onPiece(data.piece);
+          if (pieceBytes !== Infinity) worker.postMessage({ returned: data.piece.buffer }, [data.piece.buffer]);
+        } else if (data.done) finish(resolve, data.done);
         else finish(reject, new Error(data.error));
       } catch (err) {
         finish(reject, err);
