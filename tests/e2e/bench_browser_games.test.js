@@ -41,6 +41,8 @@ describe('bench:browser game mode', () => {
       moves: 24,
       meanScore: Math.round((first.score + second.score) / 2),
       crossOriginIsolated: true,
+      // Isolated, the engine's requests go through shared-memory mailboxes.
+      mailbox: true,
       tables: true,
     });
     expect(summary.threads).toBeGreaterThanOrEqual(1);

@@ -199,5 +199,7 @@ describe('engine.loadEvaluation: the one loading policy', () => {
     expect(failed.reason).toMatch(/ENOENT|no such file/);
     const loaded = await engine.loadEvaluation({ network: pathToFileURL(networkPath).href, tables: null });
     expect(loaded.kind).toBe('network');
+    // The network's worker, like the pool's, takes requests through a mailbox.
+    expect(engine.mailbox).toBe(true);
   });
 });

@@ -19,7 +19,7 @@
 //   mean and median score, tile reach, conversion (--from: the share that made
 //   twice the start's largest tile), moves/s, ms a move (p50, p95) by largest
 //   tile and by empty cells (lists, in order), nodes a move, threads,
-//   crossOriginIsolated, the longest main-thread blocks (long tasks, and the
+//   crossOriginIsolated, mailbox (requests in shared memory: mailbox.js), the longest main-thread blocks (long tasks, and the
 //   longest gap between frames), and the tab's memory (renderer_memory.mjs)
 //   at load, at its peak (sampled every 2 s) and at the end.
 //

@@ -107,6 +107,7 @@ export async function playGames({ games, settings, threads, tables, markMoves = 
     crossOriginIsolated: globalThis.crossOriginIsolated === true,
     threads: engine.threads,
     threadsNote: engine.threadsNote,
+    mailbox: engine.mailbox,
     hardwareConcurrency: navigator.hardwareConcurrency,
     network: `${network.weights} weights`,
     table: table ? `${table.states} states` : 'off',

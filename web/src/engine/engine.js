@@ -151,11 +151,13 @@ class Engine {
   get poolSize() {
     return this.#dispatcher.size;
   }
-  // Whether the pool's workers take requests through shared-memory mailboxes
-  // (mailbox.js) rather than postMessage.
+  // Whether the engine's workers (the pool's, and the network's once
+  // loaded) take requests through shared-memory mailboxes (mailbox.js)
+  // rather than postMessage.
   get mailbox() {
     const executors = this.#dispatcher.executors;
-    return executors.length > 0 && executors.every((executor) => executor.usesMailbox === true);
+    const pool = executors.length > 0 && executors.every((executor) => executor.usesMailbox === true);
+    return pool && (!this.#network.loaded || this.#network.usesMailbox);
   }
   get fallback() {
     return this.#fallback;

@@ -121,6 +121,10 @@ export class NetworkExecutor {
   get threads() {
     return this.#executor ? this.#threads : 1;
   }
+  // Whether the network's worker takes requests through a mailbox (mailbox.js).
+  get usesMailbox() {
+    return this.#executor?.usesMailbox === true;
+  }
   get threadsNote() {
     return this.#threadsNote;
   }
