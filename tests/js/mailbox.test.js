@@ -54,6 +54,23 @@ describe('Mailbox', () => {
     expect(got[50].text).toBe(text);
   });
 
+  it('goes on reading after a listener that throws, and throws its error on its own', async () => {
+    const buffer = Mailbox.createBuffer();
+    const writer = new Mailbox(buffer);
+    const reader = new Mailbox(buffer);
+    const thrown = new Promise((resolve) => process.once('uncaughtException', resolve));
+    const got = [];
+    const listening = reader.listen((message) => {
+      if (message.n === 1) throw new Error('a listener failed');
+      got.push(message.n);
+      if (message.n === 3) reader.close();
+    });
+    for (const n of [1, 2, 3]) writer.trySend({ n });
+    await listening;
+    expect(got).toEqual([2, 3]);
+    expect((await thrown).message).toBe('a listener failed');
+  });
+
   it('refuses a message that is not plain data or does not fit, and any after close', () => {
     const mailbox = new Mailbox(Mailbox.createBuffer(8 + 2 * 100));
     expect(mailbox.trySend({ a: 'x'.repeat(90) })).toBe(true);

@@ -92,6 +92,8 @@ export class Mailbox {
 
   // Calls onMessage with each message, in order, until close(). A message
   // that does not parse (a foreign writer) goes to onError, and reading stops.
+  // Should onMessage throw, the error is thrown again on its own (as from a
+  // message handler) and reading goes on.
   async listen(onMessage, onError) {
     while (!this.#closed) {
       if (Atomics.load(this.#ints, STATE) !== FULL) {
@@ -110,7 +112,13 @@ export class Mailbox {
         onError?.(err);
         return;
       }
-      onMessage(message);
+      try {
+        onMessage(message);
+      } catch (err) {
+        setTimeout(() => {
+          throw err;
+        });
+      }
     }
   }
 
