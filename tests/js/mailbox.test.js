@@ -21,6 +21,8 @@ describe('plainJson', () => {
       [1, , 3], // eslint-disable-line no-sparse-arrays
       { a: new Uint8Array(2) },
       { a: new Date(0) },
+      { '': new Date(0) },
+      new Date(0),
       { a: new Map() },
       { a: () => 1 },
       { a: 1n },

@@ -35,9 +35,10 @@ export function mailboxSupported(scope = globalThis) {
 const NOT_PLAIN = Symbol('not plain data');
 
 // A JSON.stringify replacer that throws NOT_PLAIN on anything JSON would not
-// give back unchanged. It checks the holder's own value, before any toJSON.
+// give back unchanged. It checks the holder's own value, before any toJSON
+// (the root's holder is JSON.stringify's wrapper {"": message}).
 function plainOnly(key, value) {
-  const original = key === '' ? value : this[key];
+  const original = this[key];
   if (original === null || typeof original === 'string' || typeof original === 'boolean') return value;
   if (typeof original === 'number' && Number.isFinite(original) && !Object.is(original, -0)) return value;
   if (Array.isArray(original)) return value;
