@@ -106,6 +106,11 @@ describe('download worker', () => {
     expect(new Uint8Array(joined)).toEqual(content);
   });
 
+  it('sends no empty piece after a file that fills its last piece exactly', async () => {
+    const pieces = (await download(gz, 25_000)).filter(({ message }) => message.piece);
+    expect(pieces.map(({ message }) => message.piece.length)).toEqual([25_000, 25_000]);
+  });
+
   it('sends one empty piece for an empty file', async () => {
     const pieces = (await download(new Uint8Array(0), 1000)).filter(({ message }) => message.piece);
     expect(pieces.map(({ message }) => message.piece.length)).toEqual([0]);

@@ -13,11 +13,11 @@
 // PIECES_OUT handed over at once: the client sends each one's buffer back
 // ({returned: buffer}) once read, and it is filled again, so a 134 MB file
 // passes through two buffers instead of leaving 134 MB of them for the
-// client's collector (a tab's memory peaked 50 MB higher during the load;
-// docs/results/2026-11-tab-memory.md).
+// client's collector (a tab peaked at 380-400 MB during the load, now at
+// 270-290 MB; docs/results/2026-11-tab-memory.md).
 import { concat, fetchPieces, gunzipPieces, gzipContentLength, piecesAreGzip } from './download.js';
 
-export const PIECES_OUT = 2;
+const PIECES_OUT = 2;
 
 const spare = [];
 let out = 0;
@@ -62,11 +62,12 @@ async function sendWhole(chunks) {
 async function sendFilled(chunks, pieceBytes) {
   spare.length = 0;
   out = 0;
-  let piece = await emptyPiece(pieceBytes);
+  let piece = null;
   let filled = 0;
   let sent = 0;
   for await (const chunk of chunks) {
     for (let at = 0; at < chunk.length;) {
+      piece ??= await emptyPiece(pieceBytes);
       const n = Math.min(chunk.length - at, pieceBytes - filled);
       piece.set(chunk.subarray(at, at + n), filled);
       filled += n;
@@ -74,12 +75,13 @@ async function sendFilled(chunks, pieceBytes) {
       if (filled === pieceBytes) {
         hand(piece);
         sent += 1;
-        piece = await emptyPiece(pieceBytes);
+        piece = null;
         filled = 0;
       }
     }
   }
-  if (filled > 0 || sent === 0) hand(piece.subarray(0, filled));
+  if (filled > 0) hand(piece.subarray(0, filled));
+  else if (sent === 0) hand(new Uint8Array(0));
 }
 
 async function download({ url, what, pieceBytes }) {

@@ -37,13 +37,16 @@ async function handle({ id, op, args }) {
       return;
     }
     if (op === 'mailbox') {
-      answers = new Mailbox(args[1]);
+      // Answered by postMessage should it fail: the engine then keeps to it.
+      if (typeof Atomics.waitAsync !== 'function') throw new Error('this worker cannot wait on shared memory');
+      const replies = new Mailbox(args[1]);
       // An unreadable request: fail the worker, so the engine drops it.
       const fail = (err) =>
         setTimeout(() => {
           throw err;
         });
       new Mailbox(args[0]).listen(handle, fail);
+      answers = replies;
       answer({ id, ok: true, result: true });
       return;
     }
