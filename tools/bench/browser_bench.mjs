@@ -19,8 +19,9 @@
 //   mean and median score, tile reach, conversion (--from: the share that made
 //   twice the start's largest tile), moves/s, ms a move (p50, p95) by largest
 //   tile and by empty cells (lists, in order), nodes a move, threads,
-//   crossOriginIsolated, mailbox (requests in shared memory: mailbox.js), the longest main-thread blocks (long tasks, and the
-//   longest gap between frames), and the tab's memory (renderer_memory.mjs)
+//   crossOriginIsolated, mailbox (requests in shared memory: mailbox.js),
+//   the longest main-thread blocks (long tasks, and the longest gap between
+//   frames), and the tab's memory (renderer_memory.mjs)
 //   at load, at its peak (sampled every 2 s) and at the end.
 //
 // Memory mode (browser_memory.mjs): the tab's memory with the engine alone,

@@ -62,6 +62,17 @@ export function concat(chunks, length) {
   return out;
 }
 
+// Every chunk of an async stream of them, joined into one array.
+export async function joinChunks(chunks) {
+  const held = [];
+  let length = 0;
+  for await (const chunk of chunks) {
+    held.push(chunk);
+    length += chunk.length;
+  }
+  return concat(held, length);
+}
+
 export function isGzip(bytes) {
   return piecesAreGzip([bytes], bytes.length);
 }

@@ -15,7 +15,7 @@
 // passes through two buffers instead of leaving 134 MB of them for the
 // client's collector (a tab peaked at 380-400 MB during the load, now at
 // 270-290 MB; docs/results/2026-11-tab-memory.md).
-import { concat, fetchPieces, gunzipPieces, gzipContentLength, piecesAreGzip } from './download.js';
+import { fetchPieces, gunzipPieces, gzipContentLength, joinChunks, piecesAreGzip } from './download.js';
 
 const PIECES_OUT = 2;
 
@@ -49,13 +49,7 @@ function hand(piece) {
 }
 
 async function sendWhole(chunks) {
-  const held = [];
-  let length = 0;
-  for await (const chunk of chunks) {
-    held.push(chunk);
-    length += chunk.length;
-  }
-  hand(concat(held, length));
+  hand(await joinChunks(chunks));
 }
 
 // Copies the chunks into pieces of pieceBytes (an empty file gives one empty piece).

@@ -19,7 +19,7 @@ const LENGTH = 1;
 const HEADER_BYTES = 8;
 const EMPTY = 0;
 const FULL = 1;
-export const MAILBOX_BYTES = 64 * 1024;
+const MAILBOX_BYTES = 64 * 1024;
 const CHUNK = 4096;
 
 // Whether this context can run a mailbox: shared memory, and waiting on it

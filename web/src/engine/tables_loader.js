@@ -4,20 +4,15 @@
 // (download_client.js, so its garbage stays out of the search worker), here
 // elsewhere, then read by the instance's loadTables, which checks it and
 // refuses a corrupt file.
-import { concat, fetchBytes, gunzipPieces, isGzip } from './download.js';
+import { fetchBytes, gunzipPieces, isGzip, joinChunks } from './download.js';
 import { downloadInWorker } from './download_client.js';
 
 async function downloadHere(url, onProgress) {
   const compressed = await fetchBytes(url, onProgress, 'the endgame table');
   // A server may have decompressed it already (Content-Encoding: gzip).
   if (!isGzip(compressed)) return { bytes: compressed, compressedBytes: compressed.length };
-  const chunks = [];
-  let length = 0;
-  for await (const chunk of gunzipPieces([compressed], 'the endgame table')) {
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  return { bytes: concat(chunks, length), compressedBytes: compressed.length };
+  const bytes = await joinChunks(gunzipPieces([compressed], 'the endgame table'));
+  return { bytes, compressedBytes: compressed.length };
 }
 
 // Resolves to the module's table info ({tables, states, targets}) plus the
