@@ -1,10 +1,19 @@
 // Autoplay in real headless Chromium with the real engine: at full speed it
-// reaches 512 within 60 s, it plays on past 2048 (pressing Keep going itself),
-// and it stops at game over with a summary. Figures are printed, not asserted.
+// reaches 512 within 60 s, the board keeps one element per tile over hundreds
+// of moves, it plays on past 2048 (pressing Keep going itself), and it stops
+// at game over with a summary. Figures are printed, not asserted.
 import { describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
-import { largestTile, openWithState, savedGame, savedState } from './app_helpers.js';
+import {
+  boardOfState,
+  domBoard,
+  largestTile,
+  openWithState,
+  savedGame,
+  savedState,
+  waitForDomBoard,
+} from './app_helpers.js';
 
 const env = useServerAndBrowser();
 
@@ -56,6 +65,40 @@ describe('autoplay', () => {
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
     await context.close();
+  });
+
+  // The renderer keeps a tile's element from move to move: after hundreds of
+  // moves the DOM holds one element per tile, plus the two sources under each
+  // tile the last move merged when animated.
+  it('keeps one element per tile over many moves, animated or not', async () => {
+    for (const speed of ['fast', 'max']) {
+      const { page, context, errors } = await newPage(env.browser);
+      await page.goto(`${env.server.url}index.html?speed=${speed}&strength=d1&network=off`);
+      await page.click('.ai-autoplay-button');
+      // 300 moves, or the end of a short game (its board then stays on screen).
+      await page.waitForFunction(
+        () =>
+          Number(document.querySelector('.ai-panel').dataset.aiMoves) >= 300 ||
+          document.querySelector('.game-message.game-over'),
+        null,
+        { timeout: 60_000, polling: 50 },
+      );
+      const over = await page.isVisible('.game-message.game-over');
+      if (!over) {
+        await page.click('.ai-autoplay-button');
+        await page.waitForSelector('.ai-autoplay-button[aria-pressed="false"]');
+      }
+      const board = over ? await domBoard(page) : boardOfState(await savedGame(page));
+      await waitForDomBoard(page, board);
+      const shown = await page.evaluate(() => ({
+        tiles: document.querySelectorAll('.tile-container .tile').length,
+        merged: document.querySelectorAll('.tile-container .tile-merged').length,
+      }));
+      const sources = speed === 'max' ? 0 : 2 * shown.merged;
+      expect(shown.tiles, speed).toBe(board.filter((v) => v > 0).length + sources);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('plays on past 2048, pressing Keep going itself', async () => {
