@@ -59,7 +59,7 @@ const Command kCommands[] = {
     {"selfplay", g2048::cli::run_selfplay,
      "  selfplay [--games N] [--seed S] [--jobs J] [--trace FILE] [--max-moves M] [search]\n"
      "           [--player NAME] [--spawner NAME] [players]\n"
-     "           [--from FILE] [--census] [--visits FILE] [tables]\n"
+     "           [--from FILE] [--census] [--visits FILE [--visits-gain G]] [tables]\n"
      "        seeded games: one JSON line per game, then a summary line; --from: one\n"
      "        game from each board in FILE (summary: the share that doubled its largest\n"
      "        tile); --census: where the largest tiles stood, as one more JSON line\n",

@@ -123,7 +123,22 @@ struct RunMode {
   int harvest_exponent = 0;  // harvest: the tile to stop at
   bool census = false;
   std::string visits_path;  // where to count the table states the games met
+  // With visits_path, >= 0: count only the positions where the table's move
+  // beat the search's own choice by at least this much success rate (or the
+  // table could not rate the search's move): a file of those holds only the
+  // table's knowledge the search lacks.
+  double visits_gain = -1;
 };
+
+// The table's move over the search's own at this position, by at least gain
+// (mode.visits_gain): the search's move unrated (a wall moved, or the table
+// lacks it) or rated at least gain below the table's best.
+bool table_beat_search(const endgame::TableProbe& p, const TurnRecord& turn, double gain) {
+  if (!turn.from_table || p.best < 0 || turn.search_dir < 0 || turn.search_dir == p.best)
+    return false;
+  float theirs = p.rates[turn.search_dir];
+  return theirs < 0 || p.rates[p.best] - theirs >= gain;
+}
 
 // (table index, key) -> how often a position's move led there.
 using Visits = std::map<std::pair<int, Board>, std::uint64_t>;
@@ -213,8 +228,9 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
         if (mode.census) game_census.add_position(turn.before, turn.from_table);
         if (!mode.visits_path.empty()) {
           endgame::TableProbe p = endgame::probe_tables(settings.tables, turn.before);
-          for (Board key : p.keys)
-            if (key) ++game_visits[{p.table, key}];
+          if (mode.visits_gain < 0 || table_beat_search(p, turn, mode.visits_gain))
+            for (Board key : p.keys)
+              if (key) ++game_visits[{p.table, key}];
         }
         if (trace.is_open()) game_trace += trace_line(seed + i, turn);
         if (mode.harvest_exponent && !harvest_done &&
@@ -298,12 +314,16 @@ std::vector<std::string> game_options() {
 
 int run_selfplay(const Args& args) {
   std::vector<std::string> known = game_options();
-  known.insert(known.end(), {"--from", "--census", "--visits"});
+  known.insert(known.end(), {"--from", "--census", "--visits", "--visits-gain"});
   args.check_known(known);
   RunMode mode;
   mode.visits_path = args.text("--visits", "");
   if (!mode.visits_path.empty() && !args.has("--tables"))
     throw UsageError("--visits counts the states of --tables: give the tables");
+  if (args.has("--visits-gain")) {
+    if (mode.visits_path.empty()) throw UsageError("--visits-gain needs --visits FILE");
+    mode.visits_gain = args.number("--visits-gain", 0, 0, 1);
+  }
   if (args.has("--from")) mode.from = read_boards(args.text("--from", ""));
   mode.census = args.has_flag("--census");
   return run_games(args, "selfplay", mode);

@@ -42,6 +42,7 @@ SearchResult verify_with_tables(const TableSettings& settings, const Tiles& boar
   double best = search.values[search.best];
   double mine = search.values[p.best];
   if (mine < best - settings.margin * std::fabs(best)) return search;
+  search.search_best = search.best;
   search.best = p.best;
   search.table_rate = p.rates[p.best];
   return search;

@@ -32,6 +32,7 @@ struct TurnRecord {
   int depth = 0;            // the search's depth reached
   double ms = 0;            // the search's time
   bool from_table = false;  // an endgame table chose the move
+  int search_dir = -1;      // then the search's own choice (SearchResult::search_best)
   double phase_factor = 0;  // the budget's phase factor (settings.phase), else 0
   double allocation = 0;    // its allocation over the budget (settings.phase), else 0
 };

@@ -72,6 +72,9 @@ struct SearchResult {
   // Set when an endgame table chose the move (endgame/table_probe.h): its
   // success rate, the chance of making the next tile of the chain; else -1.
   float table_rate = -1.0f;
+  // With table_rate: the search's own choice, the move the table's replaced
+  // (the same move where they agree); else -1.
+  int search_best = -1;
   // With settings.phase, the phase factor of the move's budget, and its
   // allocation over the budget (the phase factor with the carried budget's
   // part, time_manager.h: nodes or time_ms times this); else 0.

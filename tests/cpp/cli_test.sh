@@ -188,6 +188,16 @@ if "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables
     --out "$tmp/x.t2048.gz" --weigh often
   expect_error "--max-states has 2 counts for 1 tables" tables distill --tables "$tmp/t32" --visits "$tmp/v.txt" \
     --out "$tmp/x.t2048.gz" --max-states 10,20
+  # --visits-gain: only the positions where the table's move beat the search's own
+  # choice, a part of the positions every visit counts.
+  "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables "$tmp/t32" --visits "$tmp/g.txt" \
+    --visits-gain 0.005 >/dev/null 2>&1
+  gained=$(wc -l <"$tmp/g.txt") all=$(wc -l <"$tmp/v.txt")
+  [ "$gained" -gt 0 ] && [ "$gained" -lt "$all" ] &&
+    awk 'NR == FNR { n[$1 " " $2] = $3; next } !(($1 " " $2) in n) || $3 > n[$1 " " $2] { bad++ } END { exit bad > 0 }' \
+      "$tmp/v.txt" "$tmp/g.txt" ||
+    { echo "FAIL: --visits-gain counted $gained lines (every visit: $all), or some no visit counted"; fails=$((fails + 1)); }
+  expect_error "--visits-gain needs --visits FILE" selfplay --eval heuristic --tables "$tmp/t32" --visits-gain 0.1
   head -c 100 "$tmp/t.t2048.gz" >"$tmp/cut.t2048.gz"
   expect_error "cut.t2048.gz: " selfplay --tables "$tmp/cut.t2048.gz"
   expect_error "no N2048TBL magic" selfplay --tables "$tmp/h256.txt"

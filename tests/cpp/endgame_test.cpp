@@ -400,10 +400,12 @@ TEST(TableProbe, TheSearchVerifiesTheTablesMove) {
   SearchResult played = verify_with_tables(v.settings, v.board, v.search);
   EXPECT_EQ(played.best, v.p.best);
   EXPECT_FLOAT_EQ(played.table_rate, v.p.rates[v.p.best]);
-  v.search.values[v.p.best] = 900;  // 10% below: the search decides
+  EXPECT_EQ(played.search_best, v.other);  // what the table's move replaced
+  v.search.values[v.p.best] = 900;         // 10% below: the search decides
   played = verify_with_tables(v.settings, v.board, v.search);
   EXPECT_EQ(played.best, v.other);
   EXPECT_LT(played.table_rate, 0.0f);
+  EXPECT_EQ(played.search_best, -1);
   // No tables: the search's move, untouched.
   EXPECT_EQ(verify_with_tables(TableSettings(), v.board, v.search).best, v.other);
 }
