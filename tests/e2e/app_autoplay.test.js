@@ -75,20 +75,23 @@ describe('autoplay', () => {
       const { page, context, errors } = await newPage(env.browser);
       await page.goto(`${env.server.url}index.html?speed=${speed}&strength=d1&network=off`);
       await page.click('.ai-autoplay-button');
+      await page.waitForSelector('.ai-autoplay-button[aria-pressed="true"]');
       // 300 moves, or the end of a short game (its board then stays on screen).
       await page.waitForFunction(
         () =>
           Number(document.querySelector('.ai-panel').dataset.aiMoves) >= 300 ||
-          document.querySelector('.game-message.game-over'),
+          document.querySelector('.ai-autoplay-button').getAttribute('aria-pressed') === 'false',
         null,
         { timeout: 60_000, polling: 50 },
       );
-      const over = await page.isVisible('.game-message.game-over');
-      if (!over) {
-        await page.click('.ai-autoplay-button');
-        await page.waitForSelector('.ai-autoplay-button[aria-pressed="false"]');
-      }
-      const board = over ? await domBoard(page) : boardOfState(await savedGame(page));
+      // The autoplay key stops it (at game over it has stopped by itself, and the key does nothing).
+      if ((await page.getAttribute('.ai-autoplay-button', 'aria-pressed')) === 'true')
+        await page.keyboard.press('KeyP');
+      await page.waitForSelector('.ai-autoplay-button[aria-pressed="false"]');
+      // The saved game, or none once the game is over: then the board on screen.
+      const saved = await savedGame(page);
+      if (!saved) await page.waitForSelector('.game-message.game-over');
+      const board = saved ? boardOfState(saved) : await domBoard(page);
       await waitForDomBoard(page, board);
       const shown = await page.evaluate(() => ({
         tiles: document.querySelectorAll('.tile-container .tile').length,
