@@ -3,16 +3,10 @@
 // ai2048 tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz
 //                       [--max-states N | --max-states N1,N2,...] [--max-bytes B]
 //                       [--rollouts R [--seed S] [--weigh count|stake]]
-//                       [--models FILE]
-// ai2048 tables fit --table DIR --out FILE.gz [--epochs E] [--learning-rate X]
-//                   [--seed S] [--check N]
-// ai2048 tables check --table DIR --stand-in DIR|FILE [--samples N] [--seed S]
 // Builds an endgame table exactly (resuming a killed run in the same
 // directory), says what a built table or a table file holds, and distils
 // full tables into the small file the browser loads: the states our own games
-// met most often (selfplay --tables ... --visits FILE counts them), beside
-// models learned from full tables (fit), whose choices check measures against
-// the full table's.
+// met most often (selfplay --tables ... --visits FILE counts them).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -25,7 +19,6 @@
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
-#include "endgame/rate_model_trainer.h"
 #include "endgame/rollouts.h"
 #include "endgame/table_builder.h"
 #include "endgame/table_file.h"
@@ -73,12 +66,10 @@ int run_info(const Args& args) {
   endgame::TableSettings t = load_tables(pos[1]);
   for (const auto& table : t.tables) {
     std::printf(
-        "{\"source\":\"%s\",\"formation\":\"%s\",\"target\":%llu,\"kind\":\"%s\","
-        "\"layers\":%zu,\"states\":%llu,\"startRate\":%s}\n",
+        "{\"source\":\"%s\",\"formation\":\"%s\",\"target\":%llu,\"layers\":%zu,"
+        "\"states\":%llu,\"startRate\":%s}\n",
         pos[1].c_str(), table->formation().name.c_str(), 1ULL << table->target(),
-        table->model() ? "model" : "states",
-        table->model() ? table->model()->layer_bias.size() : table->layers().size(),
-        static_cast<unsigned long long>(table->states()),
+        table->layers().size(), static_cast<unsigned long long>(table->states()),
         json_number(table->rate(table->formation().wall_pattern)).c_str());
   }
   return 0;
@@ -91,7 +82,6 @@ using Ranked = std::vector<std::pair<double, std::pair<int, Board>>>;
 std::vector<std::uint8_t> encode_most_frequent(const endgame::TableSettings& full,
                                                const Ranked& order,
                                                std::vector<std::uint64_t> quota,
-                                               const endgame::TableSettings& models,
                                                std::uint64_t* taken) {
   std::vector<std::map<Board, float>> kept(full.tables.size());
   *taken = 0;
@@ -118,7 +108,6 @@ std::vector<std::uint8_t> encode_most_frequent(const endgame::TableSettings& ful
   }
   std::vector<const endgame::EndgameTable*> pointers;
   for (const auto& t : subsets) pointers.push_back(&t);
-  for (const auto& t : models.tables) pointers.push_back(t.get());
   return endgame::encode_table_file(pointers);
 }
 
@@ -148,7 +137,7 @@ std::vector<std::uint64_t> state_quota(const Args& args, std::size_t tables) {
 
 int run_distill(const Args& args) {
   args.check_known({"--tables", "--visits", "--out", "--max-states", "--max-bytes", "--rollouts",
-                    "--seed", "--weigh", "--models"});
+                    "--seed", "--weigh"});
   endgame::TableSettings full = table_settings(args, false);
   if (!full.any()) throw UsageError("tables distill needs --tables (the full tables)");
   std::string visits_path = args.text("--visits", ""), out_path = args.text("--out", "");
@@ -158,13 +147,6 @@ int run_distill(const Args& args) {
   // each table's own most frequent, so a formation whose walks are long (more
   // free cells, more distinct states) does not crowd out another.
   std::vector<std::uint64_t> quota = state_quota(args, full.tables.size());
-  // --models: the learned tables of these files (tables fit) go in after the
-  // states, whole; --max-bytes counts them too.
-  endgame::TableSettings models;
-  std::string model_list = args.text("--models", "");
-  if (!model_list.empty()) models = load_tables(model_list);
-  for (const auto& t : models.tables)
-    if (!t->model()) throw UsageError("--models takes the files of tables fit, not tables of states");
   // Visits from every file (comma-separated), summed; the most frequent
   // states that the tables hold are kept, within the quota.
   std::map<std::pair<int, Board>, std::uint64_t> visits;
@@ -229,7 +211,7 @@ int run_distill(const Args& args) {
   std::vector<std::uint8_t> bytes;
   long long file_bytes = 0;
   for (int attempt = 0;; ++attempt) {
-    bytes = encode_most_frequent(full, order, quota, models, &taken);
+    bytes = encode_most_frequent(full, order, quota, &taken);
     std::string error;
     if (!write_network_bytes(out_path, bytes, &error)) throw UsageError(error);
     file_bytes = static_cast<long long>(std::filesystem::file_size(out_path));
@@ -249,73 +231,6 @@ int run_distill(const Args& args) {
   return 0;
 }
 
-// One full table from a directory (fit and check learn from it and judge by it).
-endgame::EndgameTable full_table(const Args& args, const char* verb) {
-  std::string dir = args.text("--table", "");
-  if (dir.empty()) throw UsageError(std::string("tables ") + verb + " needs --table DIR (a full table)");
-  endgame::EndgameTable table;
-  std::string error;
-  if (!endgame::load_table_dir(dir, &table, &error)) throw UsageError(error);
-  return table;
-}
-
-void print_check(const endgame::StandInCheck& c) {
-  double answered = c.answered ? static_cast<double>(c.answered) : 1.0;
-  std::printf(
-      "{\"positions\":%llu,\"answered\":%llu,\"agreement\":%s,\"meanRegret\":%s,"
-      "\"meanAbsError\":%s}\n",
-      static_cast<unsigned long long>(c.positions), static_cast<unsigned long long>(c.answered),
-      json_number(static_cast<double>(c.agreed) / answered).c_str(),
-      json_number(c.regret / answered).c_str(),
-      json_number(c.abs_error / static_cast<double>(c.after_states ? c.after_states : 1)).c_str());
-  if (c.sure > 0)
-    std::printf("{\"sure\":%llu,\"sureAgreement\":%s,\"sureMeanRegret\":%s}\n",
-                static_cast<unsigned long long>(c.sure),
-                json_number(static_cast<double>(c.sure_agreed) / static_cast<double>(c.sure)).c_str(),
-                json_number(c.sure_regret / static_cast<double>(c.sure)).c_str());
-}
-
-int run_fit(const Args& args) {
-  args.check_known({"--table", "--out", "--epochs", "--learning-rate", "--seed", "--check"});
-  std::string out_path = args.text("--out", "");
-  if (out_path.empty()) throw UsageError("tables fit needs --out FILE (the model's table file)");
-  endgame::FitOptions o;
-  o.epochs = static_cast<int>(args.count("--epochs", 4, 1, 100));
-  o.learning_rate = args.number("--learning-rate", 0.005, 1e-6, 1.0);
-  o.seed = args.count("--seed", 1, 0, UINT64_MAX / 2);
-  std::uint64_t samples = args.count("--check", 200000, 0, UINT64_MAX / 2);
-  endgame::EndgameTable table = full_table(args, "fit");
-  o.progress = [](const std::string& line) { std::fprintf(stderr, "tables fit: %s\n", line.c_str()); };
-  auto model = std::make_shared<endgame::RateModel>(endgame::fit_rate_model(table, o));
-  endgame::EndgameTable learned(table.formation(), table.target(), model);
-  std::vector<std::uint8_t> bytes = endgame::encode_table_file({&learned});
-  std::string error;
-  if (!write_network_bytes(out_path, bytes, &error)) throw UsageError(error);
-  // Judged as the file holds it (weights rounded to 16 bits).
-  std::vector<std::shared_ptr<const endgame::EndgameTable>> back;
-  if (!endgame::decode_table_file(bytes.data(), bytes.size(), &back, &error)) throw UsageError(error);
-  std::fprintf(stderr, "tables fit: %s, %zu bytes before compression\n", out_path.c_str(), bytes.size());
-  if (samples > 0) print_check(endgame::check_stand_in(table, *back[0], samples, o.seed + 1));
-  return 0;
-}
-
-int run_check(const Args& args) {
-  args.check_known({"--table", "--stand-in", "--samples", "--seed", "--min-gap"});
-  std::string path = args.text("--stand-in", "");
-  if (path.empty()) throw UsageError("tables check needs --stand-in DIR|FILE");
-  endgame::EndgameTable table = full_table(args, "check");
-  endgame::TableSettings stand_in = load_tables(path);
-  const endgame::EndgameTable* same = nullptr;
-  for (const auto& t : stand_in.tables)
-    if (t->formation().name == table.formation().name && t->target() == table.target()) same = t.get();
-  if (!same) throw UsageError(path + " holds no table of " + table.formation().name + " for " +
-                              std::to_string(1 << table.target()));
-  print_check(endgame::check_stand_in(table, *same, args.count("--samples", 200000, 1, UINT64_MAX / 2),
-                                      args.count("--seed", 2, 0, UINT64_MAX / 2),
-                                      static_cast<float>(args.number("--min-gap", 1, 0, 1))));
-  return 0;
-}
-
 }  // namespace
 
 int run_tables(const Args& args) {
@@ -324,9 +239,7 @@ int run_tables(const Args& args) {
   if (verb == "build") return run_build(args);
   if (verb == "info") return run_info(args);
   if (verb == "distill") return run_distill(args);
-  if (verb == "fit") return run_fit(args);
-  if (verb == "check") return run_check(args);
-  throw UsageError("tables takes build, info, distill, fit or check (ai2048 tables --help)");
+  throw UsageError("tables takes build, info or distill (ai2048 tables --help)");
 }
 
 }  // namespace g2048::cli

@@ -11,7 +11,6 @@ std::uint64_t EndgameTable::states() const {
 }
 
 float EndgameTable::rate(Board key) const {
-  if (model_) return model_->rate(formation_, key);
   std::size_t layer = static_cast<std::size_t>(layer_of(formation_, key));
   if (layer >= layers_.size()) return -1.0f;
   const TableLayer& l = layers_[layer];

@@ -65,81 +65,6 @@ bool fail(std::string* error, const std::string& why) {
   return false;
 }
 
-constexpr unsigned kStatesKind = 0, kModelKind = 1;
-constexpr std::size_t kMaxModelWeights = std::size_t{1} << 24;
-
-// A model: its cell values, tuples and layer count, one scale, then every
-// weight (the layers' biases, then each tuple's) as a 16-bit multiple of the
-// scale, the high bytes first, then the low bytes.
-void put_model(Writer& w, const RateModel& m) {
-  w.u8(static_cast<unsigned>(m.values));
-  w.u8(static_cast<unsigned>(m.tuples.size()));
-  for (const auto& cells : m.tuples) {
-    w.u8(static_cast<unsigned>(cells.size()));
-    for (auto c : cells) w.u8(c);
-  }
-  w.u32(static_cast<std::uint32_t>(m.layer_bias.size()));
-  std::vector<float> all(m.layer_bias);
-  for (const auto& t : m.weights) all.insert(all.end(), t.begin(), t.end());
-  float largest = 0;
-  for (float v : all) largest = std::fmax(largest, std::fabs(v));
-  float scale = largest > 0 ? largest / 32767.0f : 1.0f;
-  std::uint32_t bits;
-  std::memcpy(&bits, &scale, 4);
-  w.u32(bits);
-  std::vector<unsigned> q;
-  for (float v : all) q.push_back(static_cast<std::uint16_t>(static_cast<std::int16_t>(std::lround(v / scale))));
-  for (unsigned v : q) w.u8(v >> 8);
-  for (unsigned v : q) w.u8(v & 0xFF);
-}
-
-bool read_model(Reader& r, const Formation& f, int target, RateModel* m, std::string* error) {
-  if (!r.need(2)) return fail(error, "truncated");
-  m->values = static_cast<int>(r.u8());
-  if (m->values != largest_free(f, target) + 1)
-    return fail(error, "a model's cell values do not fit its target");
-  unsigned count = r.u8();
-  if (count < 1 || count > 32) return fail(error, "bad tuple count " + std::to_string(count));
-  std::size_t weights = 0;
-  for (unsigned t = 0; t < count; ++t) {
-    if (!r.need(1)) return fail(error, "truncated");
-    unsigned size = r.u8();
-    if (size < 1 || size > 8 || !r.need(size)) return fail(error, "bad tuple size");
-    std::vector<std::uint8_t> cells;
-    for (unsigned k = 0; k < size; ++k) {
-      unsigned c = r.u8();
-      if (c > 15 || (f.wall_cells >> c & 1) ||
-          std::find(cells.begin(), cells.end(), c) != cells.end())
-        return fail(error, "a tuple cell that is a wall, repeated or off the board");
-      cells.push_back(static_cast<std::uint8_t>(c));
-    }
-    m->tuples.push_back(cells);
-    std::size_t n = m->size_of(t);
-    if (n > kMaxModelWeights || (weights += n) > kMaxModelWeights)
-      return fail(error, "a model over " + std::to_string(kMaxModelWeights) + " weights");
-  }
-  if (!r.need(8)) return fail(error, "truncated");
-  std::uint32_t layers = r.u32();
-  if (layers < 1 || layers > 4096) return fail(error, "bad layer count");
-  std::uint32_t bits = r.u32();
-  float scale;
-  std::memcpy(&scale, &bits, 4);
-  if (!(scale > 0) || !std::isfinite(scale)) return fail(error, "bad model scale");
-  std::size_t all = layers + weights;
-  if (!r.need(2 * all)) return fail(error, "truncated in the model's weights");
-  const std::uint8_t* high = r.data + r.pos;
-  const std::uint8_t* low = high + all;
-  auto next = [&] { return static_cast<float>(static_cast<std::int16_t>(*high++ << 8 | *low++)) * scale; };
-  m->layer_bias.resize(layers);
-  for (float& b : m->layer_bias) b = next();
-  for (unsigned t = 0; t < count; ++t) {
-    m->weights.emplace_back(m->size_of(t));
-    for (float& v : m->weights.back()) v = next();
-  }
-  r.pos += 2 * all;
-  return true;
-}
-
 }  // namespace
 
 std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable*>& tables) {
@@ -152,12 +77,6 @@ std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable
     w.u8(static_cast<unsigned>(f.name.size()));
     for (char c : f.name) w.u8(static_cast<unsigned char>(c));
     w.u8(static_cast<unsigned>(t->target()));
-    if (const RateModel* m = t->model()) {
-      w.u8(kModelKind);
-      put_model(w, *m);
-      continue;
-    }
-    w.u8(kStatesKind);
     w.u32(static_cast<std::uint32_t>(t->layers().size()));
     for (const auto& l : t->layers()) w.u32(static_cast<std::uint32_t>(l.keys.size()));
     // The keys, then the rates' high bytes, then their low bytes: apart, each
@@ -192,8 +111,8 @@ bool decode_table_file(const std::uint8_t* data, std::size_t size,
     return fail(error, "checksum mismatch (the file is corrupt)");
   Reader r{data, size - 4, 8};
   std::uint32_t version = r.u32();
-  if (version < 2 || version > kTableFormatVersion)
-    return fail(error, "version " + std::to_string(version) + ", this reader knows 2 to " +
+  if (version != kTableFormatVersion)
+    return fail(error, "version " + std::to_string(version) + ", this reader knows " +
                            std::to_string(kTableFormatVersion));
   std::uint32_t count = r.u32();
   if (count < 1 || count > 16) return fail(error, "bad table count " + std::to_string(count));
@@ -213,15 +132,6 @@ bool decode_table_file(const std::uint8_t* data, std::size_t size,
     }
     int target = static_cast<int>(r.u8());
     if (target < 5 || target > 10) return fail(error, "bad target " + std::to_string(target));
-    unsigned kind = version >= 3 ? r.u8() : kStatesKind;
-    if (kind == kModelKind) {
-      auto model = std::make_shared<RateModel>();
-      if (!read_model(r, f, target, model.get(), error)) return false;
-      tables.push_back(std::make_shared<EndgameTable>(f, target, std::move(model)));
-      continue;
-    }
-    if (kind != kStatesKind) return fail(error, "unknown table kind " + std::to_string(kind));
-    if (!r.need(4)) return fail(error, "truncated");
     std::uint32_t layers = r.u32();
     if (layers < 1 || layers > 4096 || !r.need(4 * std::size_t{layers}))
       return fail(error, "bad layer count");

@@ -4,18 +4,11 @@
 //
 //   offset  size  field
 //   0       8     magic "N2048TBL"
-//   8       4     version (3; 2 is read too)
+//   8       4     version (2)
 //   12      4     table count T (1..16)
 //   then T tables, each:
 //           1     formation name length L (1..15), then L bytes of the name
 //           1     target exponent (5..10)
-//           1     kind: 0 the states below; 1 a learned model (RateModel) in
-//                 their place: the cells' value count V (the target's free
-//                 exponents), the tuple count U (1..32), each tuple's size
-//                 (1..8) and free cells, the layer count N, a scale (a 32-bit
-//                 float), then the N layer biases and every tuple's V^size
-//                 weights as 16-bit multiples of the scale: high bytes, then
-//                 low bytes. (Version 2 has no kind byte: states only.)
 //           4     layer count N (1..4096)
 //           4*N   states per layer, S in all
 //           ...   the keys, layer after layer, each a LEB128 number: a layer's
@@ -41,7 +34,7 @@
 
 namespace g2048::endgame {
 
-constexpr std::uint32_t kTableFormatVersion = 3;
+constexpr std::uint32_t kTableFormatVersion = 2;
 constexpr std::uint64_t kMaxTableFileStates = std::uint64_t{1} << 26;
 
 std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable*>& tables);

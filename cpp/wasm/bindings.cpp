@@ -148,17 +148,14 @@ endgame::TableSettings& module_tables() { return module_session().tables(); }
 val tables_info() {
   val o = val::object();
   double states = 0;
-  int models = 0;
   val targets = val::array();
   int i = 0;
   for (const auto& t : module_tables().tables) {
     states += static_cast<double>(t->states());
-    models += t->model() != nullptr;
     targets.set(i++, 1 << t->target());
   }
   o.set("tables", static_cast<int>(module_tables().tables.size()));
   o.set("states", states);
-  o.set("models", models);  // learned tables (no states of their own)
   o.set("targets", targets);
   return o;
 }

@@ -490,13 +490,13 @@ TEST(TableFile, RefusesCorruptTruncatedForgedAndForeignFiles) {
   refused({'N', '2', '0', '4', '8', 'N', 'E', 'T', 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
           "no N2048TBL magic");
   std::vector<std::uint8_t> forged = good;  // a layer claiming 2^25 states, checksum set right
-  std::size_t count_at = 8 + 4 + 4 + 1 + 5 + 1 + 1 + 4 + 4;  // layer 1's count
+  std::size_t count_at = 8 + 4 + 4 + 1 + 5 + 1 + 4 + 4;  // layer 1's count
   forged[count_at + 3] = 2;
   set_checksum(&forged);
   refused(forged, "truncated or oversized");
   // The keys, one byte each here: layer 1's (code 1), then layer 2's (code 2,
   // then the step 15 to 0x11).
-  std::size_t keys = 8 + 4 + 4 + 1 + 5 + 1 + 1 + 4 + 12;
+  std::size_t keys = 8 + 4 + 4 + 1 + 5 + 1 + 4 + 12;
   ASSERT_EQ(good.size(), keys + 3 + 2 * 3 + 4);
   EXPECT_EQ(good[keys], 1);
   EXPECT_EQ(good[keys + 2], 15);
@@ -590,7 +590,7 @@ TEST(TableFile, ElevenFreeCellsTakeTheirKeysWhole) {
   std::vector<const EndgameTable*> one = {&full};
   std::vector<std::uint8_t> bytes = encode_table_file(one);
   EXPECT_LT(bytes.size(),
-            8 + 4 + 4 + 1 + 6 + 1 + 1 + 4 + 4 * full.layers().size() + fixed_width_bytes(full) + 4);
+            8 + 4 + 4 + 1 + 6 + 1 + 4 + 4 * full.layers().size() + fixed_width_bytes(full) + 4);
   std::vector<std::shared_ptr<const EndgameTable>> back;
   std::string error;
   ASSERT_TRUE(decode_table_file(bytes.data(), bytes.size(), &back, &error)) << error;

@@ -217,8 +217,8 @@ void network_file_seeds() {
   write(t, "bad_gzip", std::vector<std::uint8_t>(gzip, gzip + sizeof gzip - 1));
 }
 
-// Table files: a small snake table with a few states in two layers, the same
-// with two tables (snake and block), and a small learned model beside it.
+// Table files: a small snake table with a few states in two layers, and the
+// same with two tables (snake and block).
 void table_file_seeds() {
   using namespace g2048::endgame;
   const char* t = "table_file";
@@ -236,13 +236,6 @@ void table_file_seeds() {
   EndgameTable a = small(snake, 8), b = small(block, 9);
   write(t, "one_table", encode_table_file({&a}));
   write(t, "two_tables", encode_table_file({&a, &b}));
-  auto model = std::make_shared<RateModel>();
-  model->values = 8;  // exponents below the target 256
-  model->tuples = {{0, 1}, {4, 5, 8}};
-  model->weights = {std::vector<float>(64, 0.5f), std::vector<float>(512, -0.25f)};
-  model->layer_bias = {0.0f, 1.0f, -1.0f};
-  EndgameTable learned(snake, 8, model);
-  write(t, "table_and_model", encode_table_file({&a, &learned}));
 }
 
 }  // namespace

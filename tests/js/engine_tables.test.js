@@ -16,7 +16,6 @@ let dir;
 let tablePath;
 let bytes;
 let boards;
-let modelPath;
 
 // Boards whose six largest tiles stand in the snake (bottom row and the two
 // right cells above it: 16384 8192 4096 2048, then 64 32 above the row's end),
@@ -55,10 +54,6 @@ beforeAll(async () => {
   tablePath = path.join(dir, 'endgame.t2048.gz');
   runNative(['tables', 'distill', '--tables', full, '--visits', visits, '--out', tablePath], { stdio: 'pipe' });
   bytes = new Uint8Array(zlib.gunzipSync(fs.readFileSync(tablePath)));
-  modelPath = path.join(dir, 'model.t2048.gz');
-  runNative(['tables', 'fit', '--table', full, '--out', modelPath, '--epochs', '2', '--check', '0'], {
-    stdio: 'pipe',
-  });
 }, 300_000);
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -97,30 +92,6 @@ describe('endgame tables in wasm', () => {
       expect(plain.values).toEqual(mine.values);
     }
     expect(fromTable).toBeGreaterThan(5);
-  });
-
-  test('a learned model answers every board in formation, as natively', () => {
-    const info = wasm.loadTables(new Uint8Array(zlib.gunzipSync(fs.readFileSync(modelPath))));
-    expect(info).toMatchObject({ tables: 1, targets: [32], states: 0, models: 1 });
-    let fromModel = 0;
-    try {
-      for (const board of boards.slice(0, 12)) {
-        const [native] = jsonLines(
-          runNative(['suggest', board.join(','), '--eval', 'heuristic', '--depth', '2', '--tables', modelPath]),
-        );
-        const mine = wasm.search(board, { depth: 2 });
-        expect(mine.dir).toBe(native.dir);
-        expect(mine.tableRate === undefined).toBe(native.tableRate === undefined);
-        if (native.tableRate === undefined) continue;
-        fromModel++;
-        expect(mine.tableRate).toBeCloseTo(native.tableRate, 5);
-      }
-    } finally {
-      wasm.loadTables(bytes);
-    }
-    // The state table answers only where it holds every move; the model, at
-    // every board in formation whose best rate is not below the floor.
-    expect(fromModel).toBeGreaterThan(8);
   });
 
   test('the engine loads the table beside the network, and its moves say so', async () => {

@@ -51,9 +51,6 @@ describe('the evaluation line', () => {
     expect(describeEvaluation(networkState({ tables: { states: 1234 } })).text).toMatch(
       /2 threads, endgame table \(1234 positions\)$/,
     );
-    expect(describeEvaluation(networkState({ tables: { states: 1234, models: 1 } })).text).toMatch(
-      /2 threads, endgame table \(1234 positions, 1 learned\)$/,
-    );
     expect(describeEvaluation(networkState({ tablesProblem: 'HTTP 404' })).text).toMatch(
       /2 threads; no endgame table: HTTP 404$/,
     );

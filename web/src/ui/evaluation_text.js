@@ -33,10 +33,7 @@ function threadsText({ threads, threadsNote } = {}) {
 
 // The endgame table's part of the line, once the network plays.
 function tablesText({ tables, tablesLoading, tablesProblem }) {
-  if (tables) {
-    const learned = tables.models ? `, ${tables.models} learned` : '';
-    return `, endgame table (${formatCount(tables.states)} positions${learned})`;
-  }
+  if (tables) return `, endgame table (${formatCount(tables.states)} positions)`;
   if (tablesLoading) return ', loading the endgame table…';
   return tablesProblem ? `; no endgame table: ${tablesProblem}` : '';
 }
