@@ -104,6 +104,14 @@ std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable
 
 bool decode_table_file(const std::uint8_t* data, std::size_t size,
                        std::vector<std::shared_ptr<const EndgameTable>>* out, std::string* error) {
+  return decode_table_file(std::make_shared<const std::vector<std::uint8_t>>(data, data + size),
+                           out, error);
+}
+
+bool decode_table_file(std::shared_ptr<const std::vector<std::uint8_t>> file,
+                       std::vector<std::shared_ptr<const EndgameTable>>* out, std::string* error) {
+  const std::uint8_t* data = file->data();
+  std::size_t size = file->size();
   if (size < 24 || std::memcmp(data, kMagic, 8) != 0)
     return fail(error, "no N2048TBL magic (not a table file)");
   Reader tail{data + size - 4, 4};
@@ -144,12 +152,18 @@ bool decode_table_file(const std::uint8_t* data, std::size_t size,
     // bytes: one of key, two of rate): a forged count cannot wrap.
     if (total > kMaxTableFileStates || states * 3 > r.size - r.pos)
       return fail(error, "truncated or oversized (" + std::to_string(states) + " states claimed)");
-    std::vector<TableLayer> all(layers);
+    // Each key is checked here; the table keeps the file's bytes and an
+    // index of every kBlock-th key (packed_states.h).
+    constexpr std::uint32_t kBlock = PackedStates::kBlock;
+    std::vector<PackedStates::Layer> packed(layers);
+    std::vector<PackedStates::Block> blocks;
+    blocks.reserve(states / kBlock + layers);
+    std::uint32_t first_state = 0;
     for (std::uint32_t i = 0; i < layers; ++i) {
-      TableLayer& l = all[i];
-      l.keys.resize(sizes[i]);
+      packed[i] = {first_state, sizes[i], static_cast<std::uint32_t>(blocks.size())};
+      first_state += sizes[i];
       std::uint64_t code = 0;
-      for (std::size_t k = 0; k < l.keys.size(); ++k) {
+      for (std::uint32_t k = 0; k < sizes[i]; ++k) {
         std::uint64_t step;
         if (!r.varint(&step))
           return fail(error, "a key's number is cut short, padded or over 64 bits");
@@ -165,18 +179,13 @@ bool decode_table_file(const std::uint8_t* data, std::size_t size,
           key |= Board(e) << (4 * cells[c]);
         }
         if (layer_of(f, key) != static_cast<int>(i)) return fail(error, "a key in the wrong layer");
-        l.keys[k] = key;
+        if (k % kBlock == 0) blocks.push_back({code, static_cast<std::uint32_t>(r.pos)});
       }
     }
     if (!r.need(2 * states)) return fail(error, "truncated in the rates");
-    const std::uint8_t* high = data + r.pos;
-    const std::uint8_t* low = high + states;
-    for (TableLayer& l : all) {
-      l.rates.resize(l.keys.size());
-      for (float& rate : l.rates) rate = static_cast<float>((*high++ << 8 | *low++) / 65535.0);
-    }
+    PackedStates states_of(f, file, r.pos, r.pos + states, std::move(packed), std::move(blocks));
     r.pos += 2 * states;
-    tables.push_back(std::make_shared<EndgameTable>(f, target, std::move(all)));
+    tables.push_back(std::make_shared<EndgameTable>(f, target, std::move(states_of)));
   }
   if (r.pos != r.size) return fail(error, "bytes after the last table");
   *out = std::move(tables);

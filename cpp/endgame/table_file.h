@@ -39,7 +39,11 @@ constexpr std::uint64_t kMaxTableFileStates = std::uint64_t{1} << 26;
 
 std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable*>& tables);
 
+// The tables of a file's bytes, or false and a one-line error. The tables
+// keep the bytes (packed_states.h): the second form shares them with no copy.
 bool decode_table_file(const std::uint8_t* data, std::size_t size,
+                       std::vector<std::shared_ptr<const EndgameTable>>* out, std::string* error);
+bool decode_table_file(std::shared_ptr<const std::vector<std::uint8_t>> file,
                        std::vector<std::shared_ptr<const EndgameTable>>* out, std::string* error);
 
 }  // namespace g2048::endgame

@@ -27,9 +27,9 @@ std::vector<std::shared_ptr<const endgame::EndgameTable>> EngineSession::table_p
   if (it != table_paths_.end()) return it->second;
   std::vector<std::shared_ptr<const endgame::EndgameTable>> tables;
   if (std::filesystem::is_regular_file(path)) {
-    std::vector<std::uint8_t> bytes;
-    if (!read_network_bytes(path, &bytes, error) ||
-        !endgame::decode_table_file(bytes.data(), bytes.size(), &tables, error)) {
+    auto bytes = std::make_shared<std::vector<std::uint8_t>>();
+    if (!read_network_bytes(path, bytes.get(), error) ||
+        !endgame::decode_table_file(std::move(bytes), &tables, error)) {
       *error = path + ": " + *error;
       return {};
     }

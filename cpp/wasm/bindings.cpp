@@ -165,10 +165,12 @@ val load_tables_or_null(const val& bytes) {
     set_error("loadTables takes the file's bytes as a Uint8Array, got " + describe(bytes));
     return val::null();
   }
-  std::vector<std::uint8_t> data = emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes);
+  // The tables keep these bytes (endgame/packed_states.h): moved in, not copied.
+  auto data = std::make_shared<std::vector<std::uint8_t>>(
+      emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes));
   std::vector<std::shared_ptr<const endgame::EndgameTable>> tables;
   std::string error;
-  if (!endgame::decode_table_file(data.data(), data.size(), &tables, &error)) {
+  if (!endgame::decode_table_file(std::move(data), &tables, &error)) {
     set_error(error);
     return val::null();
   }

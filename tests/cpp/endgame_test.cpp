@@ -461,6 +461,63 @@ TEST(TableFile, RoundTripKeepsEveryKeyAndItsRateToASixteenBitStep) {
   EXPECT_EQ(encode_table_file(again), bytes);
 }
 
+// A table read from a file keeps the file's packed states (packed_states.h):
+// every lookup must answer as the expanded table does, for the keys it holds
+// (first, inside and last of each index block) and for those it lacks (before
+// a layer's first key, between two keys, past its last, in a layer it does
+// not have, or with other walls).
+TEST(TableFile, PackedStatesAnswerEveryLookupAsTheExpandedTable) {
+  Formation f = snake();
+  EndgameTable full = build(f, 6, temp_dir("packed"));
+  // Every other key of each layer, from the first or the second, so the absent
+  // keys fall before a layer's first held key, between two, and after its last.
+  std::vector<TableLayer> half(full.layers().size());
+  std::vector<Board> absent;
+  for (std::size_t i = 0; i < full.layers().size(); ++i) {
+    const TableLayer& l = full.layers()[i];
+    for (std::size_t k = 0; k < l.keys.size(); ++k) {
+      if ((k + i) % 2) {
+        absent.push_back(l.keys[k]);
+        continue;
+      }
+      half[i].keys.push_back(l.keys[k]);
+      half[i].rates.push_back(l.rates[k]);
+    }
+  }
+  EndgameTable subset(f, 6, half);
+  std::vector<const EndgameTable*> one = {&subset};
+  std::vector<std::uint8_t> bytes = encode_table_file(one);
+  std::vector<std::shared_ptr<const EndgameTable>> back;
+  std::string error;
+  ASSERT_TRUE(decode_table_file(bytes.data(), bytes.size(), &back, &error)) << error;
+  const EndgameTable& packed = *back[0];
+  ASSERT_TRUE(packed.packed());
+  EXPECT_FALSE(subset.packed());
+  EXPECT_EQ(packed.layer_count(), subset.layer_count());
+  EXPECT_EQ(packed.states(), subset.states());
+  ASSERT_GT(packed.states(), 20 * PackedStates::kBlock);  // many index blocks
+  // The expanded copy of the file's rates: what the table gave before it was packed.
+  std::vector<TableLayer> expanded = packed.layers();
+  std::size_t held = 0;
+  for (const TableLayer& l : expanded) {
+    for (std::size_t k = 0; k < l.keys.size(); ++k, ++held) {
+      ASSERT_EQ(packed.rate(l.keys[k]), l.rates[k]) << "state " << held;
+      ASSERT_NEAR(l.rates[k], subset.rate(l.keys[k]), 0.5 / 65535 + 1e-7);
+    }
+  }
+  EXPECT_EQ(held, subset.states());
+  for (Board key : absent) ASSERT_LT(packed.rate(key), 0) << std::hex << key;
+  // A layer past the last (every free cell a 32), and a held key with other walls.
+  Board beyond = f.wall_pattern;
+  for (int c = 0; c < 16; ++c)
+    if (!(f.wall_cells >> c & 1)) beyond |= Board{5} << (4 * c);
+  EXPECT_GE(layer_of(f, beyond), static_cast<int>(packed.layer_count()));
+  EXPECT_LT(packed.rate(beyond), 0);
+  Board held_key = expanded.back().keys.empty() ? expanded[0].keys[0] : expanded.back().keys[0];
+  EXPECT_GE(packed.rate(held_key), 0);
+  EXPECT_LT(packed.rate(held_key ^ (Board{1} << 60)), 0);  // cell 15, a wall, changed
+}
+
 TEST(TableFile, RefusesCorruptTruncatedForgedAndForeignFiles) {
   Formation f = snake();
   std::vector<TableLayer> layers(3);

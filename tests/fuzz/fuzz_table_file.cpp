@@ -1,11 +1,13 @@
 // Fuzz target: the endgame table file (endgame/table_file.h). Every corrupt
 // file must be refused with a one-line message; a file that is accepted must
 // give tables whose every key sits in its layer, in order, below the target,
-// whose lookups find each key, and that encode back to the same bytes.
+// whose lookups find each key and no other, and that encode back to the same
+// bytes.
 //
 // Mutated files nearly always fail the checksum, so each input is also
 // decoded with its checksum set right: that is where the counts, keys and
 // layers get exercised.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,17 @@ void check_file(const std::uint8_t* data, std::size_t size) {
         FUZZ_CHECK(k == 0 || l.keys[k - 1] < l.keys[k], "keys out of order");
         FUZZ_CHECK(l.rates[k] >= 0 && l.rates[k] <= 1, "rate %g", l.rates[k]);
         FUZZ_CHECK(t->rate(l.keys[k]) == l.rates[k], "lookup of a key it holds");
+        // A key one step from it (cell 0, always free): found where held, else absent.
+        Board other = l.keys[k] ^ 1;
+        auto near = static_cast<std::size_t>(layer_of(t->formation(), other));
+        float expected = -1.0f;
+        if (near < t->layers().size()) {
+          const TableLayer& n = t->layers()[near];
+          auto at = std::lower_bound(n.keys.begin(), n.keys.end(), other);
+          if (at != n.keys.end() && *at == other) expected = n.rates[at - n.keys.begin()];
+        }
+        FUZZ_CHECK(expected < 0 ? t->rate(other) < 0 : t->rate(other) == expected,
+                   "lookup of a neighbouring key");
       }
     }
   }
