@@ -106,7 +106,10 @@ const Command kCommands[] = {
      "        the states selfplay --visits counted most often (and, with R, those R walks\n"
      "        of the table's own play from each met), in one table file: N in all or Ni\n"
      "        from table i; B: fewer, in proportion, until the file fits in B bytes;\n"
-     "        stake: a walk's state counts by what its choice decides (best rate - worst)\n",
+     "        stake: a walk's state counts by what its choice decides (best rate - worst)\n"
+     "  tables probe --boards FILE [--tables LIST] [--repeat N]\n"
+     "        the tables at the root of each board, as the search reads them: how many\n"
+     "        boards fit a table, how many it answers (a move to play), ns a probe\n",
      false, false},
     {"network", g2048::cli::run_network,
      "  network FILE [--out FILE2[.gz] [--step P]]\n"

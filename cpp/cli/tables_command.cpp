@@ -1,13 +1,17 @@
 // ai2048 tables build --formation F --target T --dir DIR [--threads J]
 // ai2048 tables info DIR|FILE
+// ai2048 tables probe --boards FILE [--tables LIST] [--repeat N]
 // ai2048 tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz
 //                       [--max-states N | --max-states N1,N2,...] [--max-bytes B]
 //                       [--rollouts R [--seed S] [--weigh count|stake]]
 // Builds an endgame table exactly (resuming a killed run in the same
 // directory), says what a built table or a table file holds, and distils
 // full tables into the small file the browser loads: the states our own games
-// met most often (selfplay --tables ... --visits FILE counts them).
+// met most often (selfplay --tables ... --visits FILE counts them). probe reads
+// the tables at the root of given boards, as the search does before each move:
+// how many fit and have a move to play, and what a probe costs.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -16,12 +20,14 @@
 #include <thread>
 #include <unordered_map>
 
+#include "cli/boards_file.h"
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "cli/player_options.h"
 #include "endgame/rollouts.h"
 #include "endgame/table_builder.h"
 #include "endgame/table_file.h"
+#include "endgame/table_probe.h"
 #include "network/network_io.h"
 
 namespace g2048::cli {
@@ -69,7 +75,7 @@ int run_info(const Args& args) {
         "{\"source\":\"%s\",\"formation\":\"%s\",\"target\":%llu,\"layers\":%zu,"
         "\"states\":%llu,\"startRate\":%s}\n",
         pos[1].c_str(), table->formation().name.c_str(), 1ULL << table->target(),
-        table->layers().size(), static_cast<unsigned long long>(table->states()),
+        table->layer_count(), static_cast<unsigned long long>(table->states()),
         json_number(table->rate(table->formation().wall_pattern)).c_str());
   }
   return 0;
@@ -97,7 +103,7 @@ std::vector<std::uint8_t> encode_most_frequent(const endgame::TableSettings& ful
   std::vector<endgame::EndgameTable> subsets;
   for (std::size_t t = 0; t < full.tables.size(); ++t) {
     const auto& source = *full.tables[t];
-    std::vector<endgame::TableLayer> layers(source.layers().size());
+    std::vector<endgame::TableLayer> layers(source.layer_count());
     for (const auto& [key, rate] : kept[t]) {  // ascending keys: each layer stays sorted
       auto& l = layers[static_cast<std::size_t>(endgame::layer_of(source.formation(), key))];
       l.keys.push_back(key);
@@ -231,6 +237,43 @@ int run_distill(const Args& args) {
   return 0;
 }
 
+int run_probe(const Args& args) {
+  args.check_known({"--boards", "--tables", "--repeat"});
+  if (!args.has("--boards")) throw UsageError("tables probe needs --boards FILE");
+  std::vector<Tiles> boards = read_boards(args.text("--boards", ""));
+  endgame::TableSettings t = table_settings(args, true);
+  if (!t.any())
+    throw UsageError("tables probe needs a table: --tables PATH (default: the shipped file)");
+  int repeat = static_cast<int>(args.count("--repeat", 20, 1, 100000));
+  std::uint64_t fit = 0, answered = 0;
+  std::vector<std::uint64_t> by_table(t.tables.size());
+  for (const Tiles& board : boards) {
+    endgame::TableProbe p = endgame::probe_tables(t, board);
+    if (p.table < 0) continue;
+    ++fit;
+    if (p.best >= 0) ++answered, ++by_table[static_cast<std::size_t>(p.table)];
+  }
+  // The same probes again, timed (their answers counted, so none is left out).
+  std::uint64_t answered_again = 0;
+  auto start = std::chrono::steady_clock::now();
+  for (int r = 0; r < repeat; ++r)
+    for (const Tiles& board : boards) answered_again += endgame::probe_tables(t, board).best >= 0;
+  double ns =
+      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count();
+  std::string answered_by;
+  for (std::size_t i = 0; i < by_table.size(); ++i)
+    answered_by += (i ? "," : "") + std::to_string(by_table[i]);
+  std::printf(
+      "{\"boards\":%zu,\"fit\":%llu,\"answered\":%llu,\"answeredByTable\":[%s],"
+      "\"nsPerProbe\":%s,\"repeat\":%d}\n",
+      boards.size(), static_cast<unsigned long long>(fit),
+      static_cast<unsigned long long>(answered), answered_by.c_str(),
+      json_number(ns / (static_cast<double>(repeat) * boards.size())).c_str(), repeat);
+  if (answered_again != answered * static_cast<std::uint64_t>(repeat))
+    throw std::runtime_error("tables probe: the answers changed between passes");
+  return 0;
+}
+
 }  // namespace
 
 int run_tables(const Args& args) {
@@ -239,7 +282,8 @@ int run_tables(const Args& args) {
   if (verb == "build") return run_build(args);
   if (verb == "info") return run_info(args);
   if (verb == "distill") return run_distill(args);
-  throw UsageError("tables takes build, info or distill (ai2048 tables --help)");
+  if (verb == "probe") return run_probe(args);
+  throw UsageError("tables takes build, info, distill or probe (ai2048 tables --help)");
 }
 
 }  // namespace g2048::cli

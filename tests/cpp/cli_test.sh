@@ -198,6 +198,20 @@ if "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables
       "$tmp/v.txt" "$tmp/g.txt" ||
     { echo "FAIL: --visits-gain counted $gained lines (every visit: $all), or some no visit counted"; fails=$((fails + 1)); }
   expect_error "--visits-gain needs --visits FILE" selfplay --eval heuristic --tables "$tmp/t32" --visits-gain 0.1
+  # tables probe: every board where the table chose the move in play, it answers
+  # again; the distilled file fits the same boards and answers no more of them.
+  "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables "$tmp/t32" --trace "$tmp/tt.jsonl" \
+    >/dev/null 2>&1
+  grep '"table":true' "$tmp/tt.jsonl" | sed 's/.*"board":\[\([0-9,]*\)\].*/\1/' >"$tmp/chosen.txt"
+  n=$(grep -c . "$tmp/chosen.txt")
+  [ "$n" -gt 0 ] && "$AI2048" tables probe --boards "$tmp/chosen.txt" --tables "$tmp/t32" --repeat 2 |
+    grep -q "^{\"boards\":$n,\"fit\":$n,\"answered\":$n,\"answeredByTable\":\[$n\],\"nsPerProbe\":[0-9.e+]*," ||
+    { echo "FAIL: tables probe of the $n boards the table chose"; fails=$((fails + 1)); }
+  "$AI2048" tables probe --boards "$tmp/chosen.txt" --tables "$tmp/t.t2048.gz" --repeat 1 |
+    awk -F'[:,]' -v n="$n" '{ exit !($2 == n && $4 == n && $6 <= n) }' ||
+    { echo "FAIL: tables probe of the distilled file"; fails=$((fails + 1)); }
+  expect_error "tables probe needs --boards FILE" tables probe --tables "$tmp/t32"
+  expect_error "tables probe needs a table: --tables PATH" tables probe --boards "$tmp/chosen.txt" --tables off
   head -c 100 "$tmp/t.t2048.gz" >"$tmp/cut.t2048.gz"
   expect_error "cut.t2048.gz: " selfplay --tables "$tmp/cut.t2048.gz"
   expect_error "no N2048TBL magic" selfplay --tables "$tmp/h256.txt"
