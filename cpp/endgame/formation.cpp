@@ -70,6 +70,13 @@ int layer_of(const Formation& f, Board key) {
   return sum;
 }
 
+std::vector<int> free_cells(const Formation& f) {
+  std::vector<int> cells;
+  for (int i = 0; i < 16; ++i)
+    if (!(f.wall_cells >> i & 1)) cells.push_back(i);
+  return cells;
+}
+
 Fit fit(const Formation& f, const Tiles& t, int max_target) {
   for (int s = 0; s < 8; ++s) {
     const auto& map = kSymmetry[s];

@@ -47,6 +47,17 @@ bool formation_by_name(const std::string& name, Formation* out);
 // cell kSymmetry[s][i]. Symmetry 0 is the identity.
 extern const std::array<std::array<std::uint8_t, 16>, 8> kSymmetry;
 
+// The free cells, ascending.
+std::vector<int> free_cells(const Formation& f);
+// A key as its free cells' exponents, 4 bits each, the first cell lowest: how
+// the table file spells it.
+inline std::uint64_t key_code(Board key, const std::vector<int>& cells) {
+  std::uint64_t code = 0;
+  for (std::size_t k = 0; k < cells.size(); ++k)
+    code |= static_cast<std::uint64_t>(cell(key, cells[k])) << (4 * k);
+  return code;
+}
+
 // The sum of the free cells' tile values (walls excluded), in units of 2: the
 // layer of a key. A spawn adds 1 or 2; moves keep it.
 int layer_of(const Formation& f, Board key);

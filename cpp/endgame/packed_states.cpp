@@ -14,10 +14,8 @@ PackedStates::PackedStates(const Formation& f,
       low_(low),
       layers_(std::move(layers)),
       blocks_(std::move(blocks)),
-      formation_(f) {
-  for (int i = 0; i < 16; ++i)
-    if (!(f.wall_cells >> i & 1)) cells_.push_back(i);
-}
+      cells_(free_cells(f)),
+      formation_(f) {}
 
 std::uint64_t PackedStates::states() const {
   return layers_.empty() ? 0 : std::uint64_t{layers_.back().first_state} + layers_.back().count;
@@ -30,13 +28,6 @@ std::size_t PackedStates::index_bytes() const {
 float PackedStates::rate_at(std::uint32_t state) const {
   const std::uint8_t* bytes = file_->data();
   return rate_from_bits(static_cast<unsigned>(bytes[high_ + state]) << 8 | bytes[low_ + state]);
-}
-
-std::uint64_t PackedStates::code_of(Board key) const {
-  std::uint64_t code = 0;
-  for (std::size_t k = 0; k < cells_.size(); ++k)
-    code |= static_cast<std::uint64_t>(cell(key, cells_[k])) << (4 * k);
-  return code;
 }
 
 Board PackedStates::key_of(std::uint64_t code) const {
@@ -53,7 +44,7 @@ float PackedStates::rate(Board key) const {
   const Layer& layer = layers_[index];
   std::uint32_t block_count = (layer.count + kBlock - 1) / kBlock;
   auto first = blocks_.begin() + layer.first_block;
-  std::uint64_t code = code_of(key);
+  std::uint64_t code = key_code(key, cells_);
   // The last block whose first key is at most the key's code.
   auto after = std::upper_bound(first, first + block_count, code,
                                 [](std::uint64_t c, const Block& b) { return c < b.code; });

@@ -51,7 +51,6 @@ class PackedStates {
 
  private:
   float rate_at(std::uint32_t state) const;
-  std::uint64_t code_of(Board key) const;
   Board key_of(std::uint64_t code) const;
 
   std::shared_ptr<const std::vector<std::uint8_t>> file_;

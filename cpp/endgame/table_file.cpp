@@ -45,21 +45,6 @@ void put_varint(Writer& w, std::uint64_t v) {
   w.u8(static_cast<unsigned>(v));
 }
 
-// A key as its free cells' exponents, 4 bits each, the first cell lowest.
-std::uint64_t key_code(Board key, const std::vector<int>& cells) {
-  std::uint64_t code = 0;
-  for (std::size_t k = 0; k < cells.size(); ++k)
-    code |= static_cast<std::uint64_t>(cell(key, cells[k])) << (4 * k);
-  return code;
-}
-
-std::vector<int> free_cells(const Formation& f) {
-  std::vector<int> cells;
-  for (int i = 0; i < 16; ++i)
-    if (!(f.wall_cells >> i & 1)) cells.push_back(i);
-  return cells;
-}
-
 bool fail(std::string* error, const std::string& why) {
   *error = "table file: " + why;
   return false;
