@@ -21,10 +21,6 @@ std::uint64_t PackedStates::states() const {
   return layers_.empty() ? 0 : std::uint64_t{layers_.back().first_state} + layers_.back().count;
 }
 
-std::size_t PackedStates::index_bytes() const {
-  return layers_.size() * sizeof(Layer) + blocks_.size() * sizeof(Block);
-}
-
 float PackedStates::rate_at(std::uint32_t state) const {
   const std::uint8_t* bytes = file_->data();
   return rate_from_bits(static_cast<unsigned>(bytes[high_ + state]) << 8 | bytes[low_ + state]);

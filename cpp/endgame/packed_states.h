@@ -46,8 +46,6 @@ class PackedStates {
   float rate(Board key) const;
   // Every layer expanded: sorted keys and float rates (tools and tests).
   std::vector<TableLayer> expand() const;
-  // The memory this table adds to the file's bytes (index and layers).
-  std::size_t index_bytes() const;
 
  private:
   float rate_at(std::uint32_t state) const;
