@@ -90,7 +90,7 @@ const Command kCommands[] = {
      "        [--alpha A] [--lambda L] [--init V] [--coherence] [--restarts] [--window W]\n"
      "        [--checkpoint FILE [--checkpoint-minutes M] [--resume]] [--from FILE]\n"
      "        [--start-tile T [--start-reuse K]] [--out FILE[.gz] [--step P]] [--log FILE]\n"
-     "        learn an n-tuple network by TD(0) self-play (SPEC: hex cells like\n"
+     "        learn an n-tuple network by TD(lambda) self-play (SPEC: hex cells like\n"
      "        \"012345 456789\", or 4x6, 8x6, 5x4, 4x4); --from with --stages copies\n"
      "        the weights into the new stages; --start-tile trains the late game:\n"
      "        episodes start where the network's own game first made tile T\n",

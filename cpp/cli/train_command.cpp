@@ -1,4 +1,4 @@
-// ai2048 train: learns an n-tuple network by TD(0) self-play (network/td_trainer.h),
+// ai2048 train: learns an n-tuple network by TD(lambda) self-play (network/td_trainer.h),
 // on every core by default, with a progress line on stderr, a JSON log (one
 // line per window of games), checkpoints it resumes from, and a game or time
 // limit. The final network is written 16-bit quantised (gzip when FILE.gz).
@@ -129,6 +129,11 @@ int run_train(const Args& args) {
     NTupleLayout layout;
     if (!NTupleLayout::parse(args.text("--tuples", "4x6"), starts, &layout, &error))
       throw UsageError(error);
+    // The most a network file holds; the trainer keeps indices in 32 bits.
+    if (layout.weight_count() > kMaxNetworkWeights)
+      throw UsageError("a network of " + std::to_string(layout.weight_count()) +
+                       " weights is larger than a network file holds (" +
+                       std::to_string(kMaxNetworkWeights) + ")");
     net = NTupleNetwork(layout, initial);
   }
   if (s.games && progress.games >= s.games) {

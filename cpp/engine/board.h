@@ -48,6 +48,18 @@ inline Board transpose(Board x) {
   return b1 | (b2 >> 24) | (b3 << 24);
 }
 
+// Reverses the 4 cells of every row: the board mirrored left to right.
+inline Board mirror_rows(Board b) {
+  return ((b & 0x000F000F000F000FULL) << 12) | ((b & 0x00F000F000F000F0ULL) << 4) |
+         ((b & 0x0F000F000F000F00ULL) >> 4) | ((b & 0xF000F000F000F000ULL) >> 12);
+}
+
+// Reverses the 4 rows: the board flipped top to bottom.
+inline Board flip_rows(Board b) {
+  return (b << 48) | ((b & 0x00000000FFFF0000ULL) << 16) | ((b & 0x0000FFFF00000000ULL) >> 16) |
+         (b >> 48);
+}
+
 inline int count_empty(Board b) {
   // Fold each nibble to one bit that is set when the nibble is non-zero.
   b |= (b >> 2);

@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/large_pages.h"
+
 namespace g2048 {
 
 struct TrainProgress {
@@ -29,7 +31,9 @@ struct TrainProgress {
 bool write_progress(const std::string& path, const TrainProgress& p);
 bool read_progress(const std::string& path, TrainProgress* out, std::string* error);
 
-using CoherenceSums = std::vector<std::array<float, 2>>;
+// One (sum of errors, sum of |errors|) pair a weight, in large pages as the
+// weights are (engine/large_pages.h).
+using CoherenceSums = std::vector<std::array<float, 2>, LargePageAllocator<std::array<float, 2>>>;
 bool write_coherence(const std::string& path, const CoherenceSums& sums);
 // *sums must have the network's size; the file must match it.
 bool read_coherence(const std::string& path, CoherenceSums* sums, std::string* error);

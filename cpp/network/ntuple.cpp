@@ -6,25 +6,9 @@
 #include <cstdlib>
 #include <cstring>
 
-#if defined(__linux__) && !defined(__EMSCRIPTEN__)
-#include <sys/mman.h>
-#endif
-
 namespace g2048 {
 
 namespace {
-
-// Reverses the 4 cells of every row: the board mirrored left to right.
-Board mirror_rows(Board b) {
-  return ((b & 0x000F000F000F000FULL) << 12) | ((b & 0x00F000F000F000F0ULL) << 4) |
-         ((b & 0x0F000F000F000F00ULL) >> 4) | ((b & 0xF000F000F000F000ULL) >> 12);
-}
-
-// Reverses the 4 rows: the board flipped top to bottom.
-Board flip_rows(Board b) {
-  return (b << 48) | ((b & 0x00000000FFFF0000ULL) << 16) | ((b & 0x0000FFFF00000000ULL) >> 16) |
-         (b >> 48);
-}
 
 struct Preset {
   const char* name;
@@ -56,11 +40,6 @@ std::vector<std::string> words_of(const std::string& text) {
 }
 
 }  // namespace
-
-std::array<Board, 8> board_symmetries(Board b) {
-  Board m = mirror_rows(b), f = flip_rows(b), mf = flip_rows(m);
-  return {b, m, f, mf, transpose(b), transpose(m), transpose(f), transpose(mf)};
-}
 
 bool NTupleLayout::parse(const std::string& spec_text, const std::vector<int>& stage_starts,
                          NTupleLayout* out, std::string* error) {
@@ -113,32 +92,33 @@ bool NTupleLayout::parse(const std::string& spec_text, const std::vector<int>& s
     layout.offsets_.push_back(layout.per_stage_);
     layout.per_stage_ += std::size_t{1} << (4 * cells.size());
   }
-  layout.index_features();
+  layout.index_runs();
   *out = std::move(layout);
   return true;
 }
 
-void NTupleLayout::index_features() {
-  // Where each cell of symmetry s comes from: a board whose cell i holds i,
-  // seen in symmetry s, holds at cell c the cell of b that lands there.
-  Board numbered = 0;
-  for (int i = 0; i < 16; ++i) numbered |= static_cast<Board>(i) << (4 * i);
-  std::array<Board, 8> symmetric = board_symmetries(numbered);
-  shifts_.assign(static_cast<std::size_t>(feature_count()) * kMaxTupleLength, 0);
-  lengths_.clear();
-  feature_offsets_.clear();
-  uniform_length_ = static_cast<int>(tuples_[0].size());
-  for (int s = 0; s < 8; ++s) {
-    for (std::size_t t = 0; t < tuples_.size(); ++t) {
-      const std::vector<int>& cells = tuples_[t];
-      std::size_t f = lengths_.size();
-      for (std::size_t k = 0; k < cells.size(); ++k)
-        shifts_[f * kMaxTupleLength + k] =
-            static_cast<std::uint8_t>(4 * cell(symmetric[s], cells[k]));
-      lengths_.push_back(static_cast<int>(cells.size()));
-      feature_offsets_.push_back(offsets_[t]);
-      if (static_cast<int>(cells.size()) != uniform_length_) uniform_length_ = 0;
+void NTupleLayout::index_runs() {
+  std::vector<std::vector<Run>> per_tuple;
+  runs_per_tuple_ = 1;
+  for (const std::vector<int>& cells : tuples_) {
+    std::vector<Run> runs;
+    for (std::size_t k = 0; k < cells.size(); ++k) {
+      bool continues = k > 0 && cells[k] == cells[k - 1] + 1;
+      if (!continues) {
+        Run run;
+        run.from = static_cast<std::uint8_t>(4 * cells[k]);
+        run.to = static_cast<std::uint8_t>(4 * k);
+        runs.push_back(run);
+      }
+      runs.back().mask = (runs.back().mask << 4) | 0xF;
     }
+    runs_per_tuple_ = std::max(runs_per_tuple_, static_cast<int>(runs.size()));
+    per_tuple.push_back(runs);
+  }
+  runs_.clear();
+  for (std::vector<Run>& runs : per_tuple) {
+    runs.resize(static_cast<std::size_t>(runs_per_tuple_));  // padded with empty runs
+    runs_.insert(runs_.end(), runs.begin(), runs.end());
   }
 }
 
@@ -174,25 +154,9 @@ bool NTupleNetwork::with_stages(const NTupleNetwork& from, const std::vector<int
 
 bool QuantizedNetwork::allocate(const NTupleLayout& layout, float scale, QuantizedNetwork* out) {
   std::size_t n = layout.weight_count();
-  std::size_t bytes = n * sizeof(std::int16_t);
-  void* block = nullptr;
-#if defined(__linux__) && !defined(__EMSCRIPTEN__)
-  // 2 MB pages for a large network (the shipped one: 134 MB): a leaf's
-  // lookups land all over the block, and with 4 KB pages nearly every one
-  // missed the TLB too. Natively 1.13-1.21x the nodes a second (alternated
-  // `ai2048 bench --depth 3` runs). The advice is a hint: where the kernel
-  // gives no large pages, nothing changes.
-  constexpr std::size_t kLargePage = std::size_t{2} << 20;
-  if (bytes >= kLargePage) {
-    std::size_t rounded = (bytes + kLargePage - 1) / kLargePage * kLargePage;
-    block = std::aligned_alloc(kLargePage, rounded);
-    if (block) {
-      madvise(block, rounded, MADV_HUGEPAGE);
-      std::memset(block, 0, rounded);
-    }
-  }
-#endif
-  if (!block) block = std::calloc(n, sizeof(std::int16_t));
+  // Natively 1.13-1.21x the nodes a second in large pages (alternated
+  // `ai2048 bench --depth 3` runs; engine/large_pages.h).
+  void* block = allocate_zeroed_large(n * sizeof(std::int16_t));
   if (!block) return false;
   out->layout_ = layout;
   out->weights_ = std::shared_ptr<std::int16_t>(static_cast<std::int16_t*>(block), std::free);

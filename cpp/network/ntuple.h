@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "engine/large_pages.h"
 
 namespace g2048 {
 
@@ -30,7 +31,10 @@ constexpr int kMaxTuples = 64;
 constexpr int kMaxStages = 8;
 
 // The 8 symmetries of a board: identity, mirrors, rotations, transposes.
-std::array<Board, 8> board_symmetries(Board b);
+inline std::array<Board, 8> board_symmetries(Board b) {
+  Board m = mirror_rows(b), f = flip_rows(b), mf = flip_rows(m);
+  return {b, m, f, mf, transpose(b), transpose(m), transpose(f), transpose(mf)};
+}
 
 class NTupleLayout {
  public:
@@ -61,14 +65,19 @@ class NTupleLayout {
   }
 
   // Writes the weight index of every feature of b to out (feature_count() of
-  // them: symmetry by symmetry, tuple by tuple). Each feature's cells are read
-  // straight from b at positions with the symmetry folded in (shifts_), so no
-  // symmetric board is built; the shipped 6-cell tuples take an unrolled loop.
-  // The index computation is half of a leaf's cost (perf, 4x6 network).
+  // them: symmetry by symmetry, tuple by tuple). The 8 symmetric boards are
+  // built once; a tuple's index is then cut from each in runs of cells that
+  // follow each other on the board and in the tuple (one shift and one mask a
+  // run: the shipped 4x6 tuples have 1 or 2 runs, against 6 cells read one by
+  // one). The index computation was half of a leaf's cost (perf, 4x6 network).
   void feature_indices(Board b, std::size_t* out) const {
     std::size_t base = per_stage_ * static_cast<std::size_t>(stage_of(b));
-    if (uniform_length_ == 6) return indices_of_length<6>(b, base, out);
-    indices_of_length<0>(b, base, out);
+    switch (runs_per_tuple_) {
+      case 1: return indices_in_runs<1>(b, base, out);
+      case 2: return indices_in_runs<2>(b, base, out);
+      case 3: return indices_in_runs<3>(b, base, out);
+      default: return indices_in_runs<0>(b, base, out);
+    }
   }
 
   // Calls f(weight index) for every feature of b, in feature_indices' order.
@@ -92,38 +101,49 @@ class NTupleLayout {
   std::vector<int> stage_starts_;
   std::size_t per_stage_ = 0;
 
-  // Derived from tuples_ by index_features(), per feature (feature_indices'
-  // order): the shifts of its cells in the unsymmetrised board
-  // (kMaxTupleLength a feature), its tuple's length and weight offset.
-  void index_features();
-  // L: every tuple's length, known at compile time so the loop unrolls; 0:
-  // each feature's own length.
-  template <int L>
-  void indices_of_length(Board b, std::size_t base, std::size_t* out) const {
-    const int n = feature_count();
-    for (int f = 0; f < n; ++f) {
-      const std::uint8_t* shift = &shifts_[f * kMaxTupleLength];
-      const int length = L ? L : lengths_[f];
-      std::size_t index = 0;
-      for (int k = 0; k < length; ++k)
-        index |= static_cast<std::size_t>((b >> shift[k]) & 0xF) << (4 * k);
-      out[f] = base + feature_offsets_[f] + index;
+  // A run: cells that follow each other both on the board and in the tuple,
+  // so index |= ((symmetric board >> from) & mask) << to.
+  struct Run {
+    std::uint64_t mask = 0;
+    std::uint8_t from = 0, to = 0;
+  };
+  // Derived from tuples_ by index_runs(): each tuple's runs, padded with empty
+  // runs (mask 0) to runs_per_tuple_ a tuple, so the loops below have one
+  // trip count that the compiler knows for the common counts.
+  void index_runs();
+  // R: runs a tuple, known at compile time so the loop unrolls; 0: read
+  // runs_per_tuple_.
+  template <int R>
+  void indices_in_runs(Board b, std::size_t base, std::size_t* out) const {
+    const int tuples = tuple_count();
+    const int per_tuple = R ? R : runs_per_tuple_;
+    const std::array<Board, 8> symmetric = board_symmetries(b);
+    for (int s = 0; s < 8; ++s) {
+      const Board sb = symmetric[s];
+      const Run* run = runs_.data();
+      for (int t = 0; t < tuples; ++t, run += per_tuple) {
+        std::size_t index = 0;
+        for (int k = 0; k < per_tuple; ++k)
+          index |= static_cast<std::size_t>((sb >> run[k].from) & run[k].mask) << run[k].to;
+        *out++ = base + offsets_[t] + index;
+      }
     }
   }
-  std::vector<std::uint8_t> shifts_;
-  std::vector<int> lengths_;
-  std::vector<std::size_t> feature_offsets_;
-  int uniform_length_ = 0;  // every tuple's length, 0 when they differ
+  std::vector<Run> runs_;
+  int runs_per_tuple_ = 0;
 };
 
+// Room for the weight indices of one board's features.
+using FeatureIndices = std::size_t[kMaxTuples * 8];
+
 // The feature sums of n boards (n <= 4), each summed in feature order: every
-// board's indices are computed, and its weights prefetched, before the first
-// lookup, so the lookups of all the boards are in flight together (the tables
-// are far larger than the caches).
+// board's indices are computed into index[k], and its weights prefetched,
+// before the first lookup, so the lookups of all the boards are in flight
+// together (the tables are far larger than the caches). The caller may keep
+// the indices (the trainer updates the chosen board's weights with them).
 template <class Sum, class Weight>
-void sum_features(const NTupleLayout& layout, const Weight* w, const Board* boards, int n,
-                  Sum* out) {
-  std::size_t index[4][kMaxTuples * 8];
+void sum_features(const NTupleLayout& layout, const Weight* w, const Board* boards, int n, Sum* out,
+                  FeatureIndices* index) {
   const int features = layout.feature_count();
   for (int k = 0; k < n; ++k) {
     layout.feature_indices(boards[k], index[k]);
@@ -136,6 +156,16 @@ void sum_features(const NTupleLayout& layout, const Weight* w, const Board* boar
   }
 }
 
+template <class Sum, class Weight>
+void sum_features(const NTupleLayout& layout, const Weight* w, const Board* boards, int n,
+                  Sum* out) {
+  FeatureIndices index[4];
+  sum_features(layout, w, boards, n, out, index);
+}
+
+// The trainer's float weights, in large pages natively (engine/large_pages.h).
+using FloatWeights = std::vector<float, LargePageAllocator<float>>;
+
 // Float weights: the trainer's network.
 class NTupleNetwork {
  public:
@@ -145,8 +175,8 @@ class NTupleNetwork {
   explicit NTupleNetwork(const NTupleLayout& layout, float initial_value = 0.0f);
 
   const NTupleLayout& layout() const { return layout_; }
-  std::vector<float>& weights() { return weights_; }
-  const std::vector<float>& weights() const { return weights_; }
+  FloatWeights& weights() { return weights_; }
+  const FloatWeights& weights() const { return weights_; }
 
   float evaluate(Board b) const {
     float sum = 0.0f;
@@ -172,7 +202,7 @@ class NTupleNetwork {
 
  private:
   NTupleLayout layout_;
-  std::vector<float> weights_;
+  FloatWeights weights_;
 };
 
 // 16-bit weights and one scale: the search's network, weights only (how the

@@ -56,27 +56,50 @@ TdTrainer::TdTrainer(NTupleNetwork* net, const TrainSettings& settings)
   }
 }
 
-// Moves b's value by step x error (times each weight's coherence); returns the
-// new value (read again: a weight may serve several of b's features).
-float TdTrainer::learn(Board b, float error) {
-  std::vector<float>& w = net_->weights();
-  if (settings_.coherence) {
-    float abs_error = std::fabs(error);
-    net_->layout().for_each_feature(b, [&](std::size_t i) {
-      std::array<float, 2>& c = coherence_[i];
-      float rate = c[1] > 0 ? std::fabs(c[0]) / c[1] : 1.0f;
-      w[i] += step_ * rate * error;
-      c[0] += error;
-      c[1] += abs_error;
-    });
-  } else {
-    float delta = step_ * error;
-    net_->layout().for_each_feature(b, [&](std::size_t i) { w[i] += delta; });
-  }
-  return net_->evaluate(b);
+float TdTrainer::update_toward(Board b, float target) {
+  FeatureIndices index;
+  net_->layout().feature_indices(b, index);
+  return update_at(index, target);
 }
 
-int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best) const {
+// Moves the board's value by step x error (times each weight's coherence) in
+// feature order; returns the new value (read again: a weight may serve
+// several of the board's features).
+template <class Index>
+float TdTrainer::update_at(const Index* index, float target) {
+  float* w = net_->weights().data();
+  const int features = net_->layout().feature_count();
+  float value = 0.0f;
+  for (int f = 0; f < features; ++f) value += w[index[f]];
+  const float error = target - value;
+  if (settings_.coherence) {
+    const float abs_error = std::fabs(error);
+    for (int f = 0; f < features; ++f) {
+      std::array<float, 2>& c = coherence_[index[f]];
+      float rate = c[1] > 0 ? std::fabs(c[0]) / c[1] : 1.0f;
+      w[index[f]] += step_ * rate * error;
+      c[0] += error;
+      c[1] += abs_error;
+    }
+  } else {
+    const float delta = step_ * error;
+    for (int f = 0; f < features; ++f) w[index[f]] += delta;
+  }
+  float updated = 0.0f;
+  for (int f = 0; f < features; ++f) updated += w[index[f]];
+  return updated;
+}
+
+void TdTrainer::prefetch_at(const std::uint32_t* index) const {
+  const float* w = net_->weights().data();
+  const int features = net_->layout().feature_count();
+  for (int f = 0; f < features; ++f) __builtin_prefetch(&w[index[f]]);
+  if (settings_.coherence)
+    for (int f = 0; f < features; ++f) __builtin_prefetch(&coherence_[index[f]]);
+}
+
+int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best,
+                           std::uint32_t* chosen) const {
   Board after[4], legal[4];
   std::uint32_t gain[4];
   Board tr = transpose(b);
@@ -87,16 +110,21 @@ int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best)
     if (after[d] != b) legal[n] = after[d], dirs[n++] = d;
   if (n == 0) return -1;
   float value[4];
-  net_->evaluate_many(legal, n, value);
+  FeatureIndices index[4];
+  sum_features(net_->layout(), net_->weights().data(), legal, n, value, index);
   int best = -1;
   float best_value = -std::numeric_limits<float>::infinity();
   for (int k = 0; k < n; ++k) {
     float v = static_cast<float>(gain[dirs[k]]) + value[k];
-    if (v > best_value) best_value = v, best = dirs[k];
+    if (v > best_value) best_value = v, best = k;
   }
-  *after_best = after[best];
-  *gain_best = gain[best];
-  return best;
+  if (chosen) {
+    const int features = net_->layout().feature_count();
+    for (int f = 0; f < features; ++f) chosen[f] = static_cast<std::uint32_t>(index[best][f]);
+  }
+  *after_best = legal[best];
+  *gain_best = gain[dirs[best]];
+  return dirs[best];
 }
 
 Board TdTrainer::play_until(std::uint64_t seed, int exponent, int max_games) {
@@ -117,18 +145,30 @@ Board TdTrainer::play_until(std::uint64_t seed, int exponent, int max_games) {
 }
 
 TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
+  // Each thread's episode, kept between episodes so its memory is reused:
+  // per move the reward, the afterstate, and the afterstate's feature indices.
+  struct Episode {
+    std::vector<std::uint32_t> rewards, indices;
+    std::vector<Board> path;
+  };
+  thread_local Episode episode;
+  const std::size_t features = static_cast<std::size_t>(net_->layout().feature_count());
+  std::vector<std::uint32_t>& rewards = episode.rewards;
+  std::vector<std::uint32_t>& indices = episode.indices;
+  std::vector<Board>& path = episode.path;
+  rewards.clear();
+  path.clear();
   Rng rng(seed);
   Board b = start;
   if (!b) spawn_tile(&b, rng);
   spawn_tile(&b, rng);
-  std::vector<Board> path;
-  std::vector<std::uint32_t> rewards;
-  path.reserve(8192);
-  rewards.reserve(8192);
   TrainedGame game;
   Board after;
   std::uint32_t gain;
-  while (greedy_move(b, &after, &gain) >= 0) {
+  for (;;) {
+    if (indices.size() < (path.size() + 1) * features)
+      indices.resize(std::max<std::size_t>(8192, 2 * (path.size() + 1)) * features);
+    if (greedy_move(b, &after, &gain, &indices[path.size() * features]) < 0) break;
     path.push_back(after);
     rewards.push_back(gain);
     game.score += gain;
@@ -138,12 +178,15 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
   game.moves = path.size();
   game.max_exponent = max_exponent(b);
   if (path.size() >= kMinRestartMoves) game.halfway = path[path.size() / 2];
-  // Backward: the last afterstate leads to a lost game (value 0).
+  // Backward: the last afterstate leads to a lost game (value 0). The
+  // weights of the update kAhead moves earlier are fetched while this one runs.
+  constexpr std::size_t kAhead = 2;
   float target = 0.0f;
   for (std::size_t i = path.size(); i-- > 0;) {
+    if (i >= kAhead) prefetch_at(&indices[(i - kAhead) * features]);
     // TD(lambda) by the backward recursion of the lambda-return: the earlier
     // afterstate's target mixes this one's new value and this one's own target.
-    float updated = update_toward(path[i], target);
+    float updated = update_at(&indices[i * features], target);
     target = static_cast<float>(rewards[i]) + (1.0f - settings_.lambda) * updated +
              settings_.lambda * target;
   }

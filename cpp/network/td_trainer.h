@@ -1,10 +1,17 @@
-// TD(0) learning of an n-tuple network from self-play, on afterstates (Szubert &
-// Jaskowski 2014): the player takes the move of highest reward + V(afterstate);
-// after each game, every afterstate's value moves toward the next move's reward
-// plus the next afterstate's value (or with lambda, the lambda-return), last to first (backward
-// updates carry the end of the game back in one pass). Options: optimistic initial weights (set on
-// the network; Guei et al. 2021) and temporal coherence (an adaptive rate per weight, |sum of
-// errors| / sum of |errors|; Jaskowski 2018).
+// TD(lambda) learning of an n-tuple network from self-play, on afterstates
+// (Szubert & Jaskowski 2014): the player takes the move of highest reward +
+// V(afterstate); after each game, every afterstate's value moves toward the
+// next move's reward plus the next afterstate's value (or with lambda, the
+// lambda-return), last to first (backward updates carry the end of the game
+// back in one pass). Options: optimistic initial weights (set on the network;
+// Guei et al. 2021) and temporal coherence (an adaptive rate per weight, |sum
+// of errors| / sum of |errors|; Jaskowski 2018).
+//
+// Speed: each chosen afterstate's feature indices are computed once, while the
+// move is chosen, and kept for its update; the backward pass prefetches the
+// weights of the updates a few moves ahead. The weights are looked up far more
+// often than anything else is computed, so the trainer's speed is that of the
+// memory (docs/results/2026-11-trainer-speed.md).
 //
 // Threads share the weights without locks (updates of different games may
 // interleave, as in the usual parallel trainers); with one thread, training is
@@ -18,6 +25,7 @@
 #include <functional>
 #include <vector>
 
+#include "network/checkpoint.h"
 #include "network/ntuple.h"
 
 namespace g2048 {
@@ -63,6 +71,8 @@ struct TrainWindow {
 
 class TdTrainer {
  public:
+  // net has at most 2^32 weights (feature indices are kept in 32 bits; a
+  // network file holds 2^30 at most).
   TdTrainer(NTupleNetwork* net, const TrainSettings& settings);
 
   // One episode played from game_seed, then learnt from: a new game, or with
@@ -90,16 +100,23 @@ class TdTrainer {
   // Temporal coherence's sums per weight (empty without coherence), saved with
   // checkpoints so a resumed run keeps each weight's learning rate.
   // Pairs (sum of errors, sum of |errors|), one per weight.
-  std::vector<std::array<float, 2>>& coherence_sums() { return coherence_; }
+  CoherenceSums& coherence_sums() { return coherence_; }
 
   // One TD step: moves V(b) toward target; returns the new V(b).
-  float update_toward(Board b, float target) { return learn(b, target - net_->evaluate(b)); }
+  float update_toward(Board b, float target);
 
  private:
-  float learn(Board b, float error);
+  // One TD step on the board whose feature indices are given (feature_count()
+  // of them): moves its value toward target; returns the new value.
+  template <class Index>
+  float update_at(const Index* index, float target);
   // The direction of highest gain + V(afterstate) among the legal moves of b
-  // (-1 when there is none), with its afterstate and gain.
-  int greedy_move(Board b, Board* after, std::uint32_t* gain) const;
+  // (-1 when there is none), with its afterstate and gain; when chosen is
+  // given, the afterstate's feature indices too.
+  int greedy_move(Board b, Board* after, std::uint32_t* gain,
+                  std::uint32_t* chosen = nullptr) const;
+  // Prefetches the weights (and coherence sums) that update_at will read.
+  void prefetch_at(const std::uint32_t* index) const;
 
   NTupleNetwork* net_;
   const RowTables& tables_;  // fetched once: greedy_move runs every move
@@ -107,7 +124,7 @@ class TdTrainer {
   float step_;  // alpha / features
   // Temporal coherence: per weight, the sum of errors and of |errors|, side by
   // side so an update touches one more cache line per feature, not two.
-  std::vector<std::array<float, 2>> coherence_;
+  CoherenceSums coherence_;
 };
 
 }  // namespace g2048

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <random>
 
+#include "engine/rng.h"
 #include "network/network_file.h"
 #include "network/network_io.h"
 #include "network/td_trainer.h"
@@ -86,17 +87,19 @@ TEST(NTuple, SameValueForAllEightSymmetries) {
   }
 }
 
-// feature_indices reads the cells from the board itself with each symmetry
-// folded in: the same indices as the definition, each tuple's cells read from
-// the symmetric board, for uniform 6-cell tuples (the unrolled path), mixed
-// lengths and stages.
+// feature_indices cuts each tuple's index from the symmetric boards in runs of
+// cells: the same indices as the definition, each tuple's cells read one by one
+// from the symmetric board, for tuples of 1, 2 and 3 runs (the unrolled paths),
+// tuples of many runs (cells out of order: the general path), mixed lengths and
+// stages.
 TEST(NTuple, FeatureIndicesFollowTheDefinition) {
   struct Case {
     std::string spec;
     std::vector<int> stages;
   };
   for (const Case& c : {Case{"4x6", {}}, Case{"8x6", {}}, Case{"0123 4567 0145 1256 569a", {}},
-                        Case{"012345 4567 0123456", {13}}}) {
+                        Case{"012345 4567 0123456", {13}}, Case{"0123 4 569a 01259a", {}},
+                        Case{"f0e1d2c 3210 7", {9, 12}}}) {
     NTupleLayout layout = layout_of(c.spec, c.stages);
     std::mt19937_64 rng(11);
     for (int i = 0; i < 500; ++i) {
@@ -319,6 +322,126 @@ TEST(TdTrainer, AnUpdateMovesTheValueTowardItsTarget) {
   EXPECT_GT(raised, 0);
 }
 
+// The trainer as its definition reads, slowly: each board's value summed one
+// feature at a time from cells read off the symmetric boards, every value
+// computed afresh (nothing kept between the choice of a move and its update).
+// The fast trainer (indices kept from the choice, runs of cells, prefetches)
+// must learn the same network to the bit.
+class ReferenceTrainer {
+ public:
+  ReferenceTrainer(NTupleNetwork* net, float alpha, float lambda, bool coherence)
+      : net_(net),
+        step_(alpha / net->layout().feature_count()),
+        lambda_(lambda),
+        coherence_(coherence),
+        sums_(coherence ? net->weights().size() : 0, {0.0f, 0.0f}) {}
+
+  void play_and_learn(std::uint64_t seed) {
+    Rng rng(seed);
+    Board b = 0;
+    spawn(&b, rng);
+    spawn(&b, rng);
+    std::vector<Board> path;
+    std::vector<std::uint32_t> rewards;
+    for (;;) {
+      int best = -1;
+      float best_value = 0;
+      for (int d = 0; d < 4; ++d) {
+        Board after = move(b, d);
+        if (after == b) continue;
+        float v = static_cast<float>(move_gain(b, d)) + value(after);
+        if (best < 0 || v > best_value) best = d, best_value = v;
+      }
+      if (best < 0) break;
+      path.push_back(move(b, best));
+      rewards.push_back(move_gain(b, best));
+      b = path.back();
+      spawn(&b, rng);
+    }
+    float target = 0;
+    for (std::size_t i = path.size(); i-- > 0;) {
+      float error = target - value(path[i]);
+      for (std::size_t w : indices(path[i])) {
+        float rate = 1.0f;
+        if (coherence_) {
+          std::array<float, 2>& c = sums_[w];
+          rate = c[1] > 0 ? std::fabs(c[0]) / c[1] : 1.0f;
+          c[0] += error;
+          c[1] += std::fabs(error);
+        }
+        net_->weights()[w] += step_ * rate * error;
+      }
+      float updated = value(path[i]);
+      target = static_cast<float>(rewards[i]) + (1.0f - lambda_) * updated + lambda_ * target;
+    }
+  }
+
+ private:
+  std::vector<std::size_t> indices(Board b) const {
+    const NTupleLayout& layout = net_->layout();
+    std::vector<std::size_t> out;
+    std::size_t base = layout.weights_per_stage() * layout.stage_of(b);
+    for (Board s : board_symmetries(b)) {
+      std::size_t offset = 0;
+      for (int t = 0; t < layout.tuple_count(); ++t) {
+        std::size_t index = 0;
+        for (std::size_t k = 0; k < layout.tuple(t).size(); ++k)
+          index |= static_cast<std::size_t>(cell(s, layout.tuple(t)[k])) << (4 * k);
+        out.push_back(base + offset + index);
+        offset += std::size_t{1} << (4 * layout.tuple(t).size());
+      }
+    }
+    return out;
+  }
+  float value(Board b) const {
+    float sum = 0;
+    for (std::size_t w : indices(b)) sum += net_->weights()[w];
+    return sum;
+  }
+  // The k-th empty cell, k = below(empty), then a 4 when below(10) == 0.
+  static void spawn(Board* b, Rng& rng) {
+    int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(count_empty(*b))));
+    int exponent = rng.below(10) == 0 ? 2 : 1;
+    for (int i = 0; i < 16; ++i)
+      if (cell(*b, i) == 0 && k-- == 0) {
+        *b = with_cell(*b, i, exponent);
+        return;
+      }
+  }
+
+  NTupleNetwork* net_;
+  float step_, lambda_;
+  bool coherence_;
+  std::vector<std::array<float, 2>> sums_;
+};
+
+TEST(TdTrainer, LearnsTheSameNetworkAsTheReferenceTrainer) {
+  struct Case {
+    std::string spec;
+    std::vector<int> stages;
+    float alpha, lambda, init;
+    bool coherence;
+  };
+  for (const Case& c : {Case{"0123 4567 0145 1256", {}, 0.1f, 0.0f, 0.0f, false},
+                        Case{"012345 4567 159d", {8}, 1.0f, 0.5f, 0.0f, true},
+                        Case{"0123 3210 0145", {}, 0.1f, 0.0f, 5000.0f, false}}) {
+    NTupleNetwork fast(layout_of(c.spec, c.stages), c.init), slow = fast;
+    TrainSettings s;
+    s.alpha = c.alpha;
+    s.lambda = c.lambda;
+    s.coherence = c.coherence;
+    TdTrainer trainer(&fast, s);
+    ReferenceTrainer reference(&slow, c.alpha, c.lambda, c.coherence);
+    std::uint64_t moves = 0;
+    for (std::uint64_t g = 0; g < 60; ++g) {
+      moves += trainer.play_and_learn(TdTrainer::game_seed(3, g)).moves;
+      reference.play_and_learn(TdTrainer::game_seed(3, g));
+    }
+    EXPECT_GT(moves, 60u * 50) << c.spec;
+    ASSERT_TRUE(fast.weights() == slow.weights()) << c.spec;
+  }
+}
+
 TEST(TdTrainer, DeterministicForASeedOnOneThread) {
   auto train = [] {
     NTupleNetwork net(layout_of("0123 4567 0145"));
@@ -402,7 +525,7 @@ TEST(TdTrainer, LateGameTrainingTeachesOnlyTheLateStage) {
   // Stage 1 from 256: episodes that start at the first 256 never see an
   // earlier board, so stage 0's weights stay as they were.
   NTupleNetwork net = random_network("0123 4567 0145", {8});
-  std::vector<float> before = net.weights();
+  FloatWeights before = net.weights();
   TrainSettings s;
   s.games = 100;
   s.alpha = 0.5f;
