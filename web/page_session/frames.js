@@ -19,3 +19,21 @@ export function nextFrame(win = window) {
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+// Counts the frames the page draws from now on (each requestAnimationFrame
+// callback asks for the next), until stop(). Frames are the page's own clock:
+// a busy machine delays them and the page's work alike, where a fixed time
+// does not. Where frames stop (a hidden tab), the count stops too.
+export function frameCounter(win = window) {
+  const counter = { count: 0, stopped: false };
+  const tick = () => {
+    if (counter.stopped) return;
+    counter.count++;
+    win.requestAnimationFrame(tick);
+  };
+  if (typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(tick);
+  counter.stop = () => {
+    counter.stopped = true;
+  };
+  return counter;
+}

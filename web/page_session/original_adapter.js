@@ -3,7 +3,7 @@
 // sends moves, and reads the win / game-over messages. It never writes to the
 // page: the only things it does are key events and, on "You win!", a click on
 // the page's own Keep going button.
-import { nextFrame } from './frames.js';
+import { frameCounter, nextFrame } from './frames.js';
 import { sendMoveKey } from './keys.js';
 import { boardFromTileClasses, boardKey, parseScoreText } from './page_state.js';
 import { parseGameState } from '../src/game/saved_state.js';
@@ -13,10 +13,17 @@ const NOT_A_GAME =
   '2048 (a .game-container with a .tile-container of .tile-position-x-y tiles). ' +
   'Nothing on this page was changed.';
 
-// How long a move may take to show (a page that saves or renders late).
-const MOVE_WAIT_MS = 400;
+// A move the page has not shown after this many rendered frames was ignored.
+// The original saves its game inside the key handler and draws the move in the
+// next frame; frames are the page's own clock (a busy machine delays them and
+// the page's work alike), where a fixed time was not: under load a move drawn
+// late was taken for ignored, and a second key moved the person's page twice.
+const MOVE_FRAMES = 3;
 // How long the DOM may take to settle after a move (the original: 2 frames).
 const SETTLE_WAIT_MS = 600;
+// Rendered frames the DOM may keep showing the board a move was made from
+// before it is believed (a page that draws very late, or undoes).
+const STALE_FRAMES = 30;
 
 const OTHER_2048 =
   "This 2048 page is built differently from the original game (play2048.co's 2024 " +
@@ -54,6 +61,7 @@ export class OriginalPageAdapter {
     this.doc = doc;
     this.win = win;
     this.name = 'original 2048 page';
+    this.movedFrom = null; // boardKey of the board the last accepted move was made from
   }
 
   // localStorage.gameState, or null where there is none or storage is denied.
@@ -101,15 +109,31 @@ export class OriginalPageAdapter {
     return text !== null ? `state:${text}` : `dom:${boardKey(this.readDomBoard())}`;
   }
 
-  // The DOM once the render has caught up: the same board on two frames in a row.
+  // The DOM once the render has caught up: the same board over a drawn frame,
+  // and not the board the last move was made from (a page that moved cannot
+  // show it again: until it draws the move, that board is stale; it was once
+  // read as current, and the AI moved a second time on a page whose game had
+  // just ended).
   async settledDomBoard() {
-    let last = boardKey(this.readDomBoard());
-    const started = Date.now();
-    while (Date.now() - started < SETTLE_WAIT_MS) {
-      await nextFrame(this.win);
-      const now = boardKey(this.readDomBoard());
-      if (now === last) break;
-      last = now;
+    const frames = frameCounter(this.win);
+    try {
+      let last = boardKey(this.readDomBoard());
+      let seenAt = 0; // the frame count when `last` was first read
+      const started = Date.now();
+      for (;;) {
+        await nextFrame(this.win);
+        const now = boardKey(this.readDomBoard());
+        if (now !== last) {
+          last = now;
+          seenAt = frames.count;
+        } else if (now === this.movedFrom) {
+          if (frames.count >= STALE_FRAMES) break;
+        } else if (frames.count > seenAt || Date.now() - started >= SETTLE_WAIT_MS) {
+          break;
+        }
+      }
+    } finally {
+      frames.stop();
     }
     return this.readDomBoard();
   }
@@ -159,19 +183,28 @@ export class OriginalPageAdapter {
     };
   }
 
-  // Sends one move; resolves { moved } (false: the page ignored it).
-  async move(dir) {
+  // Sends one move; resolves { moved } (false: the page ignored it). `from`
+  // is the board the move is made from (the snapshot's).
+  async move(dir, from) {
     const beforeText = this.readStateText();
     const beforeDom = boardKey(this.readDomBoard());
+    const moved = () => {
+      this.movedFrom = from ? boardKey(from) : beforeDom;
+      return { moved: true };
+    };
     sendMoveKey(this.doc, dir);
     // The original saves gameState inside the key handler: this is instant.
-    if (this.readStateText() !== beforeText) return { moved: true };
-    const started = Date.now();
-    while (Date.now() - started < MOVE_WAIT_MS) {
-      await nextFrame(this.win);
-      if (this.readStateText() !== beforeText) return { moved: true };
-      // Without saved state, a changed DOM board is the sign of a move.
-      if (beforeText === null && boardKey(this.readDomBoard()) !== beforeDom) return { moved: true };
+    if (this.readStateText() !== beforeText) return moved();
+    const frames = frameCounter(this.win);
+    try {
+      while (frames.count < MOVE_FRAMES) {
+        await nextFrame(this.win);
+        if (this.readStateText() !== beforeText) return moved();
+        // Without saved state, a changed DOM board is the sign of a move.
+        if (beforeText === null && boardKey(this.readDomBoard()) !== beforeDom) return moved();
+      }
+    } finally {
+      frames.stop();
     }
     return { moved: false };
   }

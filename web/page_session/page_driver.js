@@ -137,7 +137,7 @@ export function createPageDriver({ adapter, engine, ui, getSettings, visibility,
 
       if (!(await pace(alive))) return;
       if (visibility.hidden() || adapter.quickKey() !== snap.key) continue;
-      const { moved } = await adapter.move(dir);
+      const { moved } = await adapter.move(dir, snap.board);
       if (!alive()) return;
       if (moved) {
         moves++;
