@@ -141,8 +141,12 @@ TEST(ParallelSearch, TimeBudgetAnswersLegally) {
     s.threads = 2;
     SearchResult r = searcher.search(t, s);
     ASSERT_GE(r.best, 0);
-    EXPECT_TRUE(legal_moves_mask(t) >> r.best & 1);
-    EXPECT_GE(r.depth, 0);
+    const int legal = legal_moves_mask(t);
+    EXPECT_TRUE(legal >> r.best & 1);
+    // The depth of the last complete iteration (0 where the budget stopped
+    // even depth 1 on a busy machine), and a value for every legal move only.
+    EXPECT_LE(r.depth, s.max_depth);
+    for (int d = 0; d < 4; ++d) EXPECT_EQ(r.values[d] != kIllegal, (legal >> d & 1) != 0) << d;
   }
 }
 

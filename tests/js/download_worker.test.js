@@ -25,6 +25,15 @@ function stubFetch(bytes, status = 200) {
   });
 }
 
+// Waits for a condition, polling; the verdict is the condition, not the time.
+async function until(condition, what, ms = 10_000) {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
 describe('download worker', () => {
   let posted;
   let held;
@@ -78,17 +87,31 @@ describe('download worker', () => {
     posted = [];
     held = [];
     stubFetch(gz);
+    // Checked at every piece the worker hands over, however late it comes.
+    let out = 0;
+    let mostOut = 0;
+    const receiveCounting = (message, transfer) => {
+      if (message.piece) mostOut = Math.max(mostOut, ++out);
+      receive(message, transfer);
+    };
+    const giveBack = (buffer) => {
+      out--;
+      worker.onmessage({ data: { returned: buffer } });
+    };
+    vi.stubGlobal('postMessage', receiveCounting);
     const done = worker.onmessage({ data: { url: 'http://127.0.0.1/f.gz', what: 'the network', pieceBytes: 5_000 } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const count = () => posted.filter(({ message }) => message.piece).length;
-    expect(count()).toBe(2);
-    worker.onmessage({ data: { returned: held.shift() } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(count()).toBe(3);
-    const rest = held;
-    held = null;
-    for (const buffer of rest) worker.onmessage({ data: { returned: buffer } });
+    await until(() => count() >= 2, 'two pieces');
+    giveBack(held.shift());
+    await until(() => count() >= 3, 'a third piece once one is given back');
+    // The rest given back as they come.
+    for (const buffer of held.splice(0)) giveBack(buffer);
+    while (held.length || !posted.some(({ message }) => message.done || message.error)) {
+      for (const buffer of held.splice(0)) giveBack(buffer);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
     await done;
+    expect(mostOut).toBe(2);
     const joined = Buffer.concat(posted.filter(({ message }) => message.piece).map(({ message }) => message.piece));
     expect(new Uint8Array(joined)).toEqual(content);
   });

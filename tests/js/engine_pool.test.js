@@ -105,7 +105,12 @@ describe('a pool of three workers', () => {
     const legal = m.legalMoves(board);
     const result = await pool.bestMove(board, { timeMs: 30 });
     expect(legal).toContain(result.dir);
-    expect(result.depth).toBeGreaterThanOrEqual(0);
+    // 30 ms is thousands of times what depth 1 costs: at least that depth completes.
+    expect(result.depth).toBeGreaterThanOrEqual(1);
+    expect(result.nodes).toBeGreaterThan(0);
+    expect(result.values.map((v, dir) => v !== null && legal.includes(dir))).toEqual(
+      result.values.map((v) => v !== null),
+    );
     expect(result.values.filter((v) => v !== null)).toHaveLength(legal.length);
   });
 

@@ -1,7 +1,7 @@
 // The extension's engine over a port: the content script's forwarding engine
 // (engine_proxy.js) against the offscreen document's host (engine_host.js),
 // joined by an in-memory port pair that copies messages as the browser does.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEngineProxy } from '../../web/extension/engine_proxy.js';
 import { createEngineHost } from '../../web/extension/engine_host.js';
 import { EvaluationState } from '../../web/src/engine/evaluation_state.js';
@@ -11,6 +11,15 @@ const NETWORK = `${ORIGIN}/network/network.n2048.gz`;
 const TABLES = `${ORIGIN}/tables/endgame.t2048.gz`;
 const BOARD = [2, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Waits for a condition, polling; the verdict is the condition, not the time.
+async function until(condition, what, ms = 10_000) {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await sleep(1);
+  }
+}
 const NETWORK_INFO = { tuples: 4, weights: 67108864, ms: 20, threads: 1, threadsNote: null };
 const LOADED = [
   { kind: 'loading', received: 5, total: 10 },
@@ -112,6 +121,10 @@ function hostWith(engines, options = {}) {
 }
 
 describe('the forwarding engine', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("forwards the page driver's calls and answers, and says where the search runs", async () => {
     const engine = fakeEngine();
     const { connect } = hostWith([engine]);
@@ -152,7 +165,7 @@ describe('the forwarding engine', () => {
     content.onMessage.addListener((m) => answers.push(m));
     content.postMessage({ id: 1, op: 'dispose', args: [] });
     content.postMessage({ id: 2, op: 'bestMove', args: 'not a list' });
-    await sleep(20);
+    await until(() => answers.length >= 2, 'two answers');
     expect(answers).toEqual([
       { id: 1, ok: false, error: 'unknown engine operation "dispose"' },
       { id: 2, ok: false, error: 'the arguments of "bestMove" must be a list' },
@@ -170,7 +183,7 @@ describe('the forwarding engine', () => {
     expect(made).toHaveLength(1);
     expect(engine.loads).toEqual([{ network: NETWORK, tables: TABLES }]);
     expect(end).toEqual(LOADED.at(-1));
-    await sleep(10);
+    await until(() => heard.a.length >= LOADED.length && heard.b.length >= LOADED.length, 'every state');
     expect(heard.a).toEqual(LOADED);
     expect(heard.b).toEqual(LOADED);
     expect(b.evaluationState).toEqual(LOADED.at(-1));
@@ -236,20 +249,27 @@ describe('the forwarding engine', () => {
   });
 
   it('disposes the engine a while after the last tab goes, and starts a new one after', async () => {
+    // Fake timers: the idle delay is the host's own timer, so the test moves
+    // the clock instead of waiting on it. Messages cross the port on timers too.
+    vi.useFakeTimers();
+    const connected = async (promise) => {
+      await vi.advanceTimersByTimeAsync(1);
+      return promise;
+    };
     const first = fakeEngine();
     const { connect, host, made } = hostWith([first, fakeEngine()], { idleMs: 30 });
-    const a = await connect();
-    const b = await connect();
+    const a = await connected(connect());
+    const b = await connected(connect());
     a.dispose();
-    await sleep(60);
+    await vi.advanceTimersByTimeAsync(60);
     expect(first.disposed).toBe(false); // b still holds it
     b.dispose();
-    await sleep(10);
+    await vi.advanceTimersByTimeAsync(10);
     expect(host.connections).toBe(0);
     expect(first.disposed).toBe(false);
-    await sleep(60);
+    await vi.advanceTimersByTimeAsync(25);
     expect(first.disposed).toBe(true);
-    const c = await connect();
+    const c = await connected(connect());
     expect(made).toHaveLength(2);
     c.dispose();
   });
