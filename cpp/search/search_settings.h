@@ -39,9 +39,10 @@ struct SearchSettings {
   // searched only where every legal move does, at the root and below. 0: none.
   int walls = 0;
   int table_bits = 20;  // transposition table of 2^table_bits entries (16 bytes)
-  // Root moves searched at once, each on its own thread with its own table over
-  // the one evaluation (parallel_search.cpp): at a fixed depth the same values
-  // and node count as one thread. 1: the plain sequential search.
+  // Threads one search uses: root moves and their first spawns searched at
+  // once over the one evaluation and one shared transposition table, each root
+  // move in its own scope (parallel_search.h): at a fixed depth the values
+  // as one thread to a small tolerance. 1: the plain sequential search.
   int threads = 1;
   // The node or time budget is the average a move over a game: each move gets
   // it times the phase allocation's factor (time_manager.h), little on open

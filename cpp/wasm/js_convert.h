@@ -33,9 +33,11 @@ val board_to_js(const Tiles& tiles);
 bool read_dir(const val& js, int* out);
 
 // Settings: a plain object with any of depth, nodes, timeMs, minDepth, maxDepth,
-// cutoff, tableBits (the search budget), player (a name from player.h, default
-// "expectimax"), eval ("heuristic", the default, or "network": the network
-// loaded by loadNetwork), playouts, playoutDepth, seed (Monte Carlo's); undefined counts
+// cutoff, tableBits (the search budget), phase (the budget is a game's average
+// a move, time_manager.h), threads, walls, tables (endgame tables on or off),
+// player (a name from player.h, default "expectimax"), eval ("heuristic", the
+// default, or "network": the network loaded by loadNetwork), playouts,
+// playoutDepth, seed (Monte Carlo's); undefined counts
 // as absent and the rest take their defaults. Checked against the named
 // player's rules (validate_player_settings).
 struct PlayerChoice {
