@@ -181,6 +181,18 @@ export class Game {
     this.emit('restart');
   }
 
+  // Puts a position of the game's history back on the board (undo, redo):
+  // { board, score, won, keepPlaying }; over follows from the board.
+  showPosition({ board, score, won, keepPlaying }) {
+    this.spawnToken++;
+    this.model.setBoard(board, { score });
+    this.model.won = won;
+    this.model.keepPlaying = keepPlaying;
+    this.version++;
+    this.save();
+    this.emit('restart', { restored: true });
+  }
+
   save() {
     if (this.model.score > this.best) {
       this.best = this.model.score;

@@ -1,5 +1,6 @@
 // The play page: the game with keyboard, touch and buttons, and the AI's Hint,
 // Step and Autoplay on top of it, with a choice of player and Evil mode.
+import { UndoHistory } from '../coach/undo.js';
 import { Game } from '../game/game.js';
 import { browserStorage } from '../game/storage.js';
 import { AutoplayController } from '../ui/autoplay_controller.js';
@@ -15,7 +16,7 @@ import { BoardRenderer } from '../ui/renderer.js';
 import { DEFAULT_PLAY_STRENGTH, DEFAULT_PLAYER, DEFAULT_SPEED } from '../ui/presets.js';
 import { loadSettings, saveSettings } from '../ui/settings_store.js';
 
-const AI_KEYS = { 80: 'autoplay', 78: 'step', 73: 'hint' }; // P, N, I
+const AI_KEYS = { 80: 'autoplay', 78: 'step', 73: 'hint', 90: 'undo', 89: 'redo' }; // P, N, I, Z, Y
 
 const gameContainer = document.querySelector('.game-container');
 const settings = loadSettings({
@@ -33,7 +34,27 @@ const renderer = new BoardRenderer(gameContainer, { animate: controller.speed.an
 game.onChange((event) => renderer.render(event));
 renderer.render({ kind: 'restart', snapshot: game.snapshot() });
 
+// Undo and redo, the person's moves and the AI's alike; Autoplay stops first.
+const undo = new UndoHistory(game);
+const undoButton = document.querySelector('.undo-button');
+const redoButton = document.querySelector('.redo-button');
+const showUndo = () => {
+  undoButton.disabled = !undo.canUndo;
+  redoButton.disabled = !undo.canRedo;
+};
+undo.onChange(showUndo);
+showUndo();
+const takeBack = (redo) => {
+  controller.stopAutoplay();
+  if (redo) undo.redo();
+  else undo.undo();
+};
+undoButton.addEventListener('click', () => takeBack(false));
+redoButton.addEventListener('click', () => takeBack(true));
+
 const input = new InputManager({ gameContainer, commands: AI_KEYS });
+input.on('undo', () => takeBack(false));
+input.on('redo', () => takeBack(true));
 input.on('move', (dir) => game.move(dir));
 input.on('restart', () => game.restart());
 input.on('keepPlaying', () => game.keepGoing());

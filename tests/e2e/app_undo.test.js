@@ -1,0 +1,109 @@
+// Undo and redo on the play page in headless Chromium: the buttons and the
+// Z and Y keys restore board and score, a reload keeps the history, Autoplay
+// stops on undo, and a damaged saved history leaves the game as it was.
+import { describe, expect, it } from 'vitest';
+import { newPage } from './browser.js';
+import { useServerAndBrowser } from './server_and_browser.js';
+import {
+  boardOfState,
+  domBoard,
+  openWithState,
+  savedGame,
+  savedState,
+  shownScore,
+  waitForDomBoard,
+} from './app_helpers.js';
+import { legalMoves } from '../../web/src/game/rules.js';
+
+const env = useServerAndBrowser();
+const playUrl = () => `${env.server.url}index.html`;
+const KEYS = ['ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft'];
+
+// Plays n legal moves with the keys; returns the saved game after each.
+async function playKeys(page, n) {
+  const states = [];
+  for (let i = 0; i < n; i++) {
+    const board = boardOfState(await savedGame(page));
+    const legal = legalMoves(board);
+    await page.keyboard.press(KEYS[legal[i % legal.length]]);
+    states.push(await savedGame(page));
+  }
+  return states;
+}
+
+describe('undo and redo', () => {
+  it('restore board and score with the buttons and the keys, across a reload', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    const start = [2, 2, 0, 0, 0, 4, 0, 4, 0, 0, 0, 0, 0, 0, 0, 8];
+    await openWithState(page, playUrl(), savedState(start, { score: 100 }));
+    await waitForDomBoard(page, start);
+    expect(await page.isDisabled('.undo-button')).toBe(true);
+    const states = await playKeys(page, 4);
+    expect(await page.isEnabled('.undo-button')).toBe(true);
+
+    await page.click('.undo-button');
+    expect(await savedGame(page)).toEqual(states[2]);
+    await page.keyboard.press('KeyZ');
+    expect(await savedGame(page)).toEqual(states[1]);
+    await waitForDomBoard(page, boardOfState(states[1]));
+    expect(await shownScore(page)).toBe(states[1].score);
+
+    // A reload keeps the game and its history, both ways.
+    await page.reload();
+    await waitForDomBoard(page, boardOfState(states[1]));
+    expect(await page.isEnabled('.redo-button')).toBe(true);
+    await page.keyboard.press('KeyY');
+    expect(await savedGame(page)).toEqual(states[2]);
+    await page.click('.redo-button');
+    expect(await savedGame(page)).toEqual(states[3]);
+    expect(await page.isDisabled('.redo-button')).toBe(true);
+    for (let i = 0; i < 4; i++) await page.keyboard.press('KeyZ');
+    expect(boardOfState(await savedGame(page))).toEqual(start);
+    expect((await savedGame(page)).score).toBe(100);
+    expect(await page.isDisabled('.undo-button')).toBe(true);
+    await waitForDomBoard(page, start);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('stops Autoplay and takes back the AI moves', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(playUrl());
+    await page.waitForSelector('.ai-hint-button:not([disabled])', { timeout: 30_000 });
+    const start = boardOfState(await savedGame(page));
+    await page.keyboard.press('KeyP');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('gameHistory')).at >= 5, null, {
+      timeout: 30_000,
+    });
+    await page.keyboard.press('KeyZ');
+    await page.waitForSelector('.ai-autoplay-button[aria-pressed="false"]');
+    const { at } = await page.evaluate(() => JSON.parse(localStorage.getItem('gameHistory')));
+    // Back to the start, move by move: had Autoplay played on, the start would be further back.
+    for (let i = 0; i < at; i++) await page.keyboard.press('KeyZ');
+    expect(boardOfState(await savedGame(page))).toEqual(start);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sets a damaged saved history aside and keeps the game', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    const board = [2, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2];
+    await page.goto(playUrl());
+    await page.evaluate(
+      (state) => {
+        localStorage.setItem('gameState', state);
+        localStorage.setItem('gameHistory', '{"version":1,"at":9,"positions":[]}');
+      },
+      JSON.stringify(savedState(board, { score: 40 })),
+    );
+    const warnings = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.reload();
+    await waitForDomBoard(page, board);
+    expect(await domBoard(page)).toEqual(board);
+    expect(await page.isDisabled('.undo-button')).toBe(true);
+    expect(warnings.some((w) => /undo history/.test(w))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
