@@ -2,6 +2,7 @@
 // clicking an empty cell and choosing 2 or 4; the AI answers each with a move.
 // Settings come from the page address only (?player=minimax&strength=t10), so
 // this page never changes the play page's saved choices.
+import { bindPositionSharing } from '../coach/share_view.js';
 import { Game } from '../game/game.js';
 import { personSpawner } from '../game/spawners.js';
 import { AiResponder } from './ai_responder.js';
@@ -68,3 +69,6 @@ responder.onUpdate(update);
 game.onChange(update);
 update();
 controls.dataset.bound = 'true';
+
+// Links to positions (#board=...) and pasted positions: the AI moves next.
+bindPositionSharing(document.querySelector('.share'), { game });

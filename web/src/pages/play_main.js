@@ -1,5 +1,6 @@
 // The play page: the game with keyboard, touch and buttons, and the AI's Hint,
 // Step and Autoplay on top of it, with a choice of player and Evil mode.
+import { bindPositionSharing } from '../coach/share_view.js';
 import { UndoHistory } from '../coach/undo.js';
 import { Game } from '../game/game.js';
 import { browserStorage } from '../game/storage.js';
@@ -95,3 +96,6 @@ new AiControls(document.querySelector('.ai-controls'), controller, game, {
   onSpeedChange: (speed) => renderer.setAnimations(speed.animate),
 });
 new LivePanel(document.querySelector('.ai-panel'), controller);
+
+// Links to positions (#board=...) and pasted positions; Autoplay stops first.
+bindPositionSharing(document.querySelector('.share'), { game, beforeOpen: () => controller.stopAutoplay() });

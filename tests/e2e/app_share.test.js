@@ -1,0 +1,68 @@
+// Positions by link and by paste in headless Chromium: index.html#board=...
+// and 8402.html#board=... open their position; the page's own link reads back
+// the board; a bad link or paste is refused with a message and the game kept.
+import { describe, expect, it } from 'vitest';
+import { newPage } from './browser.js';
+import { useServerAndBrowser } from './server_and_browser.js';
+import { boardOfState, domBoard, savedGame, waitForDomBoard } from './app_helpers.js';
+
+const env = useServerAndBrowser();
+const BOARD = [2, 4, 8, 16, 0, 0, 0, 32, 0, 0, 0, 64, 0, 0, 2, 128];
+const shareMessage = (page) => page.textContent('.share-message');
+
+describe('positions by link', () => {
+  it('opens a linked position on the play page, and links to the position on the board', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(`${env.server.url}index.html#board=${BOARD.join(',')}`);
+    await waitForDomBoard(page, BOARD);
+    expect(boardOfState(await savedGame(page))).toEqual(BOARD);
+    expect(await shareMessage(page)).toMatch(/Opened the position from the link/);
+    // The link is spent: the address no longer carries it, so a reload keeps the game.
+    expect(new URL(page.url()).hash).toBe('');
+    await page.keyboard.press('ArrowLeft');
+    const moved = boardOfState(await savedGame(page));
+    await page.click('.share-link-button');
+    await page.waitForFunction(() => /https?:\/\/.*#board=/.test(document.querySelector('.share-message').textContent));
+    const link = /(https?:\/\/\S+#board=\S+)/.exec(await shareMessage(page))[1];
+    expect(link).toBe(`${env.server.url}index.html#board=${moved.join(',')}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a bad link or paste with a message and keeps the game', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(`${env.server.url}index.html`);
+    await page.waitForSelector('.tile');
+    const before = await savedGame(page);
+    await page.goto(`${env.server.url}index.html#board=2,4,3,0`);
+    await page.waitForFunction(() => document.querySelector('.share-message').textContent !== '');
+    expect(await shareMessage(page)).toMatch(/Could not open the position from the link: .*this one has 4.*as it was/);
+    expect(await savedGame(page)).toEqual(before);
+    await page.fill('.share-board', BOARD.map((v) => (v === 64 ? 63 : v)).join(' '));
+    await page.click('.share-open button');
+    expect(await shareMessage(page)).toMatch(/"63" is not a tile/);
+    expect(await savedGame(page)).toEqual(before);
+    await page.fill('.share-board', BOARD.join(' '));
+    await page.click('.share-open button');
+    await waitForDomBoard(page, BOARD);
+    expect(await shareMessage(page)).toMatch(/Opened the position you pasted/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a linked position on the 8402 page, where the AI moves next', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(`${env.server.url}8402.html#board=${BOARD.join(',')}`);
+    await page.waitForFunction(() => /Opened the position/.test(document.querySelector('.share-message').textContent));
+    // The AI answers the position with a move: the board leaves it (its sum kept: the tile is the person's to place).
+    let shown = await domBoard(page);
+    for (const started = Date.now(); shown.join(',') === BOARD.join(',') && Date.now() - started < 30_000;) {
+      await page.waitForTimeout(50);
+      shown = await domBoard(page);
+    }
+    expect(shown).not.toEqual(BOARD);
+    expect((await domBoard(page)).reduce((a, b) => a + b, 0)).toBe(BOARD.reduce((a, b) => a + b, 0));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

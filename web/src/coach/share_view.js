@@ -1,0 +1,81 @@
+// The pages' "Share" box: a link to the position on the board (copied where
+// the browser lets the page write the clipboard, shown in any case), and a
+// field that opens a position pasted as 16 values. A page address with
+// #board=... opens that position when the page loads (or the hash changes).
+// A malformed link or paste is refused with a message; the game stays as it was.
+import { boardFromHash, parseBoardText, positionLink } from './position_link.js';
+
+// The box's parts, written once for every page that has a <section class="share">.
+function fill(root) {
+  const doc = root.ownerDocument;
+  const make = (tag, props = {}, children = []) => {
+    const el = doc.createElement(tag);
+    Object.assign(el, props);
+    el.append(...children);
+    return el;
+  };
+  const field = make('input', {
+    className: 'share-board',
+    type: 'text',
+    autocomplete: 'off',
+    spellcheck: false,
+    placeholder: '16 tile values, e.g. 2,0,0,0,4,...',
+  });
+  root.replaceChildren(
+    make('button', { type: 'button', className: 'share-link-button', textContent: 'Copy a link to this position' }),
+    make('form', { className: 'share-open' }, [
+      make('label', {}, ['Open a position ', field]),
+      make('button', { type: 'submit', textContent: 'Open' }),
+    ]),
+    make('p', { className: 'share-message' }),
+  );
+  root.querySelector('.share-message').setAttribute('role', 'status');
+}
+
+export function bindPositionSharing(root, { game, beforeOpen = () => {}, win = window }) {
+  fill(root);
+  const message = root.querySelector('.share-message');
+  const field = root.querySelector('.share-board');
+  const say = (text, kind = 'info') => {
+    message.textContent = text;
+    message.dataset.kind = kind;
+  };
+
+  const open = (parsed, from) => {
+    if (parsed.error) {
+      say(`Could not open the position ${from}: ${parsed.error}. Your game is as it was.`, 'error');
+      return false;
+    }
+    beforeOpen();
+    game.setBoard(parsed.board, { score: 0 });
+    say(`Opened the position ${from}. Its score starts at 0.`);
+    return true;
+  };
+
+  const openFromHash = () => {
+    const parsed = boardFromHash(win.location.hash);
+    if (!parsed) return;
+    open(parsed, 'from the link');
+    // Once opened (or refused), the link is done: a reload keeps the game.
+    win.history.replaceState(null, '', win.location.pathname + win.location.search);
+  };
+
+  root.querySelector('.share-open').addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (open(parseBoardText(field.value), 'you pasted')) field.value = '';
+  });
+
+  root.querySelector('.share-link-button').addEventListener('click', async () => {
+    const page = win.location.href.split('#')[0];
+    const link = positionLink(page, game.board());
+    try {
+      await win.navigator.clipboard.writeText(link);
+      say(`Link copied: ${link}`);
+    } catch {
+      say(`Copy this link: ${link}`);
+    }
+  });
+
+  win.addEventListener('hashchange', openFromHash);
+  openFromHash();
+}
