@@ -14,8 +14,12 @@ namespace g2048::cli {
 namespace {
 
 void print_suggestion(const SearchResult& r) {
-  // tableRate only when an endgame table chose the move.
-  std::string table = r.table_rate >= 0 ? ",\"tableRate\":" + json_number(r.table_rate) : "";
+  // tableRate (and the tile it is the chance of making) only when an endgame
+  // table chose the move.
+  std::string table = r.table_rate >= 0
+                          ? ",\"tableRate\":" + json_number(r.table_rate) +
+                                ",\"tableTile\":" + std::to_string(1 << r.table_target)
+                          : "";
   std::printf(
       "{\"dir\":%d,\"name\":\"%s\",\"values\":%s,\"depth\":%d,\"nodes\":%llu,\"ms\":%s%s}\n",
       r.best, dir_name(r.best), json_values(r).c_str(), r.depth,

@@ -45,6 +45,7 @@ SearchResult verify_with_tables(const TableSettings& settings, const Tiles& boar
   search.search_best = search.best;
   search.best = p.best;
   search.table_rate = p.rates[p.best];
+  search.table_target = settings.tables[static_cast<std::size_t>(p.table)]->target();
   return search;
 }
 

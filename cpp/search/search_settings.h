@@ -73,6 +73,9 @@ struct SearchResult {
   // Set when an endgame table chose the move (endgame/table_probe.h): its
   // success rate, the chance of making the next tile of the chain; else -1.
   float table_rate = -1.0f;
+  // With table_rate: the tile the table's chance is of making (its target's
+  // exponent: 8 for the 256); else 0.
+  int table_target = 0;
   // With table_rate: the search's own choice, the move the table's replaced
   // (the same move where they agree); else -1.
   int search_best = -1;

@@ -374,7 +374,10 @@ val search_result_to_js(const SearchResult& r) {
   o.set("nodes", static_cast<double>(r.nodes));
   o.set("ms", r.ms);
   // Present only when an endgame table chose the move: its success rate.
-  if (r.table_rate >= 0) o.set("tableRate", r.table_rate);
+  if (r.table_rate >= 0) {
+    o.set("tableRate", r.table_rate);
+    o.set("tableTile", 1 << r.table_target);  // the tile the rate is the chance of making
+  }
   // Present only with settings.phase: this move's phase factor, and its
   // allocation over the average budget (with the carried budget's part).
   if (r.phase_factor > 0) {

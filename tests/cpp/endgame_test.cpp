@@ -400,8 +400,10 @@ TEST(TableProbe, TheSearchVerifiesTheTablesMove) {
   SearchResult played = verify_with_tables(v.settings, v.board, v.search);
   EXPECT_EQ(played.best, v.p.best);
   EXPECT_FLOAT_EQ(played.table_rate, v.p.rates[v.p.best]);
-  EXPECT_EQ(played.search_best, v.other);  // what the table's move replaced
-  v.search.values[v.p.best] = 900;         // 10% below: the search decides
+  EXPECT_EQ(played.table_target,
+            v.settings.tables[v.p.table]->target());  // the tile it is the chance of
+  EXPECT_EQ(played.search_best, v.other);             // what the table's move replaced
+  v.search.values[v.p.best] = 900;                    // 10% below: the search decides
   played = verify_with_tables(v.settings, v.board, v.search);
   EXPECT_EQ(played.best, v.other);
   EXPECT_LT(played.table_rate, 0.0f);

@@ -177,9 +177,12 @@ describe('defaults and names', () => {
     expect(await page.isHidden('.ai-hint-legend')).toBe(true);
     await page.click('.ai-hint-button');
     await page.waitForSelector('.ai-hint-legend:not([hidden])');
-    expect(await page.textContent('.ai-hint-legend')).toMatch(/Higher is better/);
-    expect(await page.textContent('.ai-hint-legend')).toMatch(/score/);
-    expect(await page.getAttribute('.ai-hint-values li.best', 'title')).toMatch(/higher is better/);
+    expect(await page.textContent('.ai-hint-legend')).toMatch(/is the AI's move/);
+    expect(await page.getAttribute('.ai-hint-values li.best', 'title')).toMatch(/the AI's move/);
+    // No internal terms in the hint or the panel, only a "What is this?" for those who ask.
+    for (const part of ['.ai-hint-legend', '.ai-hint-values', '.ai-panel', '.ai-hint-about']) {
+      expect(await page.textContent(part)).not.toMatch(/n-tuple|expectimax|nodes|depth/i);
+    }
     // With the hint shown, Autoplay is still on the first screen.
     const autoplay = await page.locator('.ai-autoplay-button').boundingBox();
     expect(autoplay.y + autoplay.height).toBeLessThanOrEqual(LAPTOPS[0].height);

@@ -46,7 +46,7 @@ async function hintValues(page) {
   await page.waitForSelector('.ai-hint-button:not([disabled])', { timeout: 30_000 });
   await page.click('.ai-hint-button');
   await page.waitForSelector('.ai-hint-arrow:not([hidden])');
-  return page.$$eval('.ai-hint-values li', (items) => items.map((item) => item.textContent));
+  return page.$$eval('.ai-hint-values li', (items) => items.map((item) => item.dataset.value));
 }
 
 describe('the learned network in the pages', () => {

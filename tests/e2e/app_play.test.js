@@ -78,7 +78,8 @@ describe('play page', () => {
     const dir = ['up', 'right', 'down', 'left'].indexOf(name);
     expect(legalMoves(board)).toContain(dir);
     expect(await page.locator('.ai-hint-values li').count()).toBe(4);
-    expect(await page.textContent('.ai-hint-values li[data-direction="left"]')).toContain('—');
+    expect(await page.textContent('.ai-hint-values li[data-direction="left"]')).toContain('changes nothing');
+    expect(await page.textContent('.ai-hint-legend')).toMatch(/is the AI's move/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'app-play-hint');
     // The hint goes away with the next move.

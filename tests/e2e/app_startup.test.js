@@ -60,7 +60,7 @@ function recordStartup(state) {
       window.startupLog.push({ state: lastState });
     }
     const arrow = document.querySelector('.ai-hint-arrow');
-    const values = [...document.querySelectorAll('.ai-hint-values li')].map((li) => li.textContent).join('|');
+    const values = [...document.querySelectorAll('.ai-hint-values li')].map((li) => li.dataset.value).join('|');
     if (arrow && !arrow.hidden && values && values !== lastValues) {
       lastValues = values;
       window.startupLog.push({ hint: values, during: lastState });

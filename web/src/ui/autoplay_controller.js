@@ -29,7 +29,7 @@ export class AutoplayController extends AiChoice {
     this.speed = findSpeed(speed) || SPEEDS[0];
     this.autoplay = false;
     this.thinking = false;
-    this.hintResult = null; // { dir, values, version }
+    this.hintResult = null; // { dir, values, version, tableRate, tableTile, scored, score }
     this.last = null; // the last search result
     this.summary = null; // set when autoplay ends at game over
     this.error = null;
@@ -91,7 +91,17 @@ export class AutoplayController extends AiChoice {
     try {
       const result = await this.search(this.game.board());
       if (this.game.version !== version) return null;
-      this.hintResult = { dir: result.dir, values: result.values.slice(), version };
+      const engine = await this.enginePromise;
+      this.hintResult = {
+        dir: result.dir,
+        values: result.values.slice(),
+        version,
+        tableRate: result.tableRate,
+        tableTile: result.tableTile,
+        // The values are points expected to the end only from the network's search.
+        scored: this.player.id === 'expectimax' && engine.evaluationState?.kind === 'network',
+        score: this.game.score,
+      };
       this.emit('hint');
       return this.hintResult;
     } catch (err) {
@@ -117,6 +127,8 @@ export class AutoplayController extends AiChoice {
   }
 
   play(result) {
+    this.scoreBeforeLast = this.game.score;
+    this.lastScored = this.player.id === 'expectimax' && this.engine?.evaluationState?.kind === 'network';
     let moved = this.game.move(result.dir, { source: 'ai' }).moved;
     if (!moved) {
       // Never stall on an answer the rules refuse: take any legal move instead.
@@ -223,6 +235,9 @@ export class AutoplayController extends AiChoice {
       nodesPerSecond: this.searchRate.perSecondOfWork(now),
       depth: last ? last.depth : null,
       evaluation: last && last.values ? last.values[last.dir] : null,
+      // The final score the AI expects: the score before its last move plus that
+      // move's value, where the value is points to come (the network's search).
+      expectedScore: last && last.values && this.lastScored ? this.scoreBeforeLast + last.values[last.dir] : null,
       aiMoves: this.aiMoves,
       // The endgame table's chance of making the next tile, when it chose the last move.
       tableRate: last && last.tableRate !== undefined ? last.tableRate : null,

@@ -1,9 +1,10 @@
-// Shows a hint: a large arrow over the board and the four directions' values
-// (the best one marked, a dash for a direction that does not move). Without an
-// arrow element (8402's record of the AI's move), the values alone. The
-// legend, where there is one, says what the values mean; it shows with them.
+// Shows a hint: a large arrow over the board, a line that says the AI's move
+// in plain numbers (the points it expects by the end, or the endgame table's
+// chance), and each direction's cost against it (src/coach/hint_text.js).
+// Without an arrow element (8402's record of the AI's move), the moves alone.
+// Each item keeps its raw value in data-value for tests and measurements.
 import { DIRECTION_ARROWS, DIRECTION_NAMES } from '../game/rules.js';
-import { formatWhole } from './format.js';
+import { describeHint } from '../coach/hint_text.js';
 
 export class HintView {
   constructor(arrowElement, valuesElement, legendElement = null) {
@@ -29,20 +30,22 @@ export class HintView {
       this.arrow.textContent = DIRECTION_ARROWS[hint.dir];
       this.arrow.setAttribute('aria-label', `The AI suggests ${DIRECTION_NAMES[hint.dir]}`);
     }
+    const { headline, moves } = describeHint(hint);
     const doc = this.values.ownerDocument;
-    const items = hint.values.map((value, dir) => {
+    const items = moves.map(({ dir, text, kind }) => {
       const item = doc.createElement('li');
       item.dataset.direction = DIRECTION_NAMES[dir];
-      if (dir === hint.dir) item.className = 'best';
-      const legal = value !== null && value !== undefined && value >= 0;
-      item.textContent = `${DIRECTION_ARROWS[dir]} ${legal ? formatWhole(value) : '—'}`;
-      item.title = legal
-        ? `${DIRECTION_NAMES[dir]}: the value the AI gives this move (higher is better)`
-        : `${DIRECTION_NAMES[dir]}: this move changes nothing`;
+      item.dataset.value = String(hint.values[dir] ?? '');
+      item.className = kind;
+      item.textContent = text;
+      item.title = `${DIRECTION_NAMES[dir]}: ${kind === 'best' ? "the AI's move" : text.slice(2)}`;
       return item;
     });
     this.values.replaceChildren(...items);
     this.values.hidden = false;
-    if (this.legend) this.legend.hidden = false;
+    if (this.legend) {
+      this.legend.textContent = headline;
+      this.legend.hidden = false;
+    }
   }
 }

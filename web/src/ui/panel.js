@@ -1,8 +1,10 @@
-// The live AI panel: moves/s, search depth, nodes/s, the last evaluation and
-// whether the endgame table chose the last move (its chance of success),
-// refreshed a few times a second (not per move, so fast autoplay costs nothing).
-// The figures are also kept as data-* attributes for tests and measurements.
-import { formatCount, formatRate, formatValue } from './format.js';
+// The live AI panel in a player's terms: moves a second, how many of its own
+// moves the AI looked ahead, the final score it expects (with the network's
+// search), its moves, and the endgame table's chance when the table chose the
+// last move; refreshed a few times a second (not per move, so fast autoplay
+// costs nothing). The figures, nodes a second too, are also kept as data-*
+// attributes for tests and measurements.
+import { formatCount, formatRate } from './format.js';
 
 export class LivePanel {
   constructor(element, controller, { intervalMs = 250 } = {}) {
@@ -27,9 +29,9 @@ export class LivePanel {
   refresh() {
     const f = this.controller.figures();
     this.set('movesPerSecond', formatRate(f.movesPerSecond));
-    this.set('depth', f.depth === null ? '–' : String(f.depth));
-    this.set('nodesPerSecond', formatCount(f.nodesPerSecond));
-    this.set('evaluation', formatValue(f.evaluation));
+    // Depth counts the spawns after the root move: depth 2 is 3 moves of its own.
+    this.set('depth', f.depth === null ? '–' : String(f.depth + 1));
+    this.set('evaluation', f.expectedScore === null ? '–' : formatCount(f.expectedScore));
     this.set('aiMoves', String(f.aiMoves));
     this.set('table', f.tableRate === null ? '–' : `${(f.tableRate * 100).toFixed(1)}%`);
     const data = this.element.dataset;
