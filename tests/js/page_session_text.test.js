@@ -11,6 +11,11 @@ describe("the panel's engine line", () => {
   it('names where the search runs, in the page or in the extension', () => {
     expect(describeSearch({ mode: 'pool', poolSize: 3 })).toBe('search: 3 workers');
     expect(describeSearch({ mode: 'worker', poolSize: 1 })).toBe('search: 1 worker');
+    // The network's threads inside the worker, as the evaluation line gives them.
+    expect(describeSearch({ mode: 'worker', poolSize: 1 }, 2)).toBe('search: 1 worker, 2 threads');
+    expect(describeSearch({ mode: 'extension', hostMode: 'worker', poolSize: 1 }, 2)).toBe(
+      'search: extension, 1 worker, 2 threads',
+    );
     expect(describeSearch({ mode: 'main', poolSize: 1 })).toBe('search: page thread');
     expect(describeSearch({ mode: 'extension', hostMode: 'pool', poolSize: 2 })).toBe('search: extension, 2 workers');
     expect(describeSearch({ mode: 'extension', hostMode: 'worker', poolSize: 1 })).toBe('search: extension, 1 worker');
@@ -34,8 +39,9 @@ describe('the endgame table in the panel', () => {
 // The panel's evaluation line (play_session.js followEvaluation) with a fake
 // engine and panel: the engine's states, rendered as the pages render them.
 function fakeOverlay() {
-  const overlay = { lines: [], progress: [] };
+  const overlay = { lines: [], progress: [], modes: [] };
   overlay.setEvaluation = (text, kind = 'info') => overlay.lines.push([text, kind]);
+  overlay.setMode = (text) => overlay.modes.push(text);
   overlay.setProgress = (fraction) => overlay.progress.push(fraction);
   return overlay;
 }
@@ -62,6 +68,18 @@ describe("the panel's evaluation line", () => {
       ],
     ]);
     expect(overlay.progress).toEqual([null, 0.5, null, null]);
+    expect(overlay.modes.at(-1)).toBe('search: page thread');
+  });
+
+  it('says the threads the network searches on where the search runs, as the evaluation line does', () => {
+    const engine = fakeEngine([
+      { kind: 'network', network: { ...network, threads: 2 }, tables: null, tablesLoading: false, tablesProblem: null },
+    ]);
+    Object.assign(engine, { mode: 'worker', poolSize: 1 });
+    const overlay = fakeOverlay();
+    followEvaluation(engine, overlay, { networkUrl: 'n.gz' });
+    expect(overlay.lines.at(-1)[0]).toMatch(/, 2 threads/);
+    expect(overlay.modes).toEqual(['search: 1 worker', 'search: 1 worker, 2 threads']);
   });
 
   it('marks a failure, and hears a worker lost later', () => {

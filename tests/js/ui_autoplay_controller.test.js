@@ -206,17 +206,22 @@ describe('AutoplayController', () => {
 
   it('reports moves/s, depth, nodes/s and the last evaluation', async () => {
     const { player, clock } = setup();
+    let during = null;
     player.onUpdate((_, reason) => {
       if (reason === 'move') {
         clock.t += 100;
-        if (player.aiMoves === 10) player.stopAutoplay();
+        if (player.aiMoves === 10) {
+          during = player.figures();
+          player.stopAutoplay();
+        }
       }
     });
     player.startAutoplay();
     await waitFor(() => !player.autoplay, 'ten moves');
+    expect(during.movesPerSecond).toBeGreaterThan(8);
+    expect(during.movesPerSecond).toBeLessThan(12);
     const figures = player.figures();
-    expect(figures.movesPerSecond).toBeGreaterThan(8);
-    expect(figures.movesPerSecond).toBeLessThan(12);
+    expect(figures.movesPerSecond).toBe(0); // stopped: no stale rate
     expect(figures.depth).toBe(3);
     expect(figures.nodesPerSecond).toBe(500000); // 1000 nodes in 2 ms
     expect(figures.evaluation).toBe(100);
@@ -241,7 +246,7 @@ describe('controlState', () => {
       hintEnabled: false,
       stepEnabled: false,
       autoplayPressed: true,
-      autoplayLabel: 'Stop autoplay',
+      autoplayLabel: 'Stop',
     });
     player.autoplay = false;
     game.setBoard([2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2]);

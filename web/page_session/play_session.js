@@ -52,6 +52,8 @@ export function followEvaluation(engine, overlay, { networkUrl = null, tablesUrl
     const { text, progress, failed } = describeEvaluation(state);
     overlay.setEvaluation(text, failed ? 'error' : 'info');
     overlay.setProgress(progress);
+    // Where the search runs, with the network's threads once it is in.
+    overlay.setMode(describeSearch(engine, state?.network?.threads ?? 1), engine.fallback || '');
   };
   show(engine.evaluationState);
   const stop = engine.on('evaluation', show);

@@ -5,10 +5,12 @@
 // engine.mode: 'pool' | 'worker' | 'main' for an engine in the page;
 // 'extension' for the extension's forwarding engine, whose hostMode says
 // where the search runs in the extension's own document.
-export function describeSearch(engine) {
+// threads: how many threads the network searches on (the evaluation state's
+// network.threads, once it is in), so the panel and the evaluation line agree.
+export function describeSearch(engine, threads = 1) {
   const workers = (mode, size) => {
     if (mode === 'pool') return `${size} workers`;
-    if (mode === 'worker') return '1 worker';
+    if (mode === 'worker') return threads > 1 ? `1 worker, ${threads} threads` : '1 worker';
     return null;
   };
   if (engine.mode === 'extension') {

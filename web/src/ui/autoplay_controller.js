@@ -231,7 +231,8 @@ export class AutoplayController extends AiChoice {
     const now = this.now();
     const last = this.last;
     return {
-      movesPerSecond: this.moveRate.perSecond(now),
+      // Moves a second while Autoplay runs; 0 once it stops (no stale figure).
+      movesPerSecond: this.autoplay ? this.moveRate.perSecond(now) : 0,
       nodesPerSecond: this.searchRate.perSecondOfWork(now),
       depth: last ? last.depth : null,
       evaluation: last && last.values ? last.values[last.dir] : null,

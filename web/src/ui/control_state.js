@@ -18,7 +18,7 @@ export function controlState(controller, game) {
     // Autoplay can be switched on while the engine loads: it starts when ready.
     autoplayEnabled: !controller.error && (controller.autoplay || !over),
     autoplayPressed: controller.autoplay,
-    autoplayLabel: controller.autoplay ? 'Stop autoplay' : 'Autoplay',
+    autoplayLabel: controller.autoplay ? 'Stop' : 'Autoplay', // one word: it fits its button at every width
     thinking: controller.thinking,
   };
 }
