@@ -109,6 +109,9 @@ describe('the demo on a laptop and a phone', () => {
       await page.waitForSelector('.demo-controls[data-bound]');
       expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
       expect(await page.evaluate(cutOffOptions)).toEqual([]);
+      // The whole board is in view without scrolling.
+      const board = await page.locator('.game-container').boundingBox();
+      expect(board.y + board.height).toBeLessThanOrEqual(viewport.height);
       // Before any game ends: no "0 / 0" and no "Over 0 finished games".
       const record = await page.evaluate(() => ({
         count: document.querySelector('.demo-games-count').textContent,
@@ -121,6 +124,26 @@ describe('the demo on a laptop and a phone', () => {
       expect(record.heading).toBe('Finished games: 0 so far: the tables fill in as each game ends');
       expect(record.cells.join(' ')).not.toMatch(/0 \/ 0/);
       expect(record.cells).toContain('No game has ended yet.');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('the 8402 page on a laptop', () => {
+  for (const viewport of LAPTOPS) {
+    it(`shows the board, whose turn it is and the AI's move side by side at ${viewport.width} x ${viewport.height}`, async () => {
+      const { page, context, errors } = await newPage(env.browser, { viewport });
+      await page.goto(`${env.server.url}8402.html`);
+      await page.waitForSelector('.place-controls[data-bound]');
+      expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+      const board = await page.locator('.game-container').boundingBox();
+      expect(board.y + board.height).toBeLessThanOrEqual(viewport.height);
+      for (const part of ['.place-turn', '.place-panel']) {
+        const box = await page.locator(part).boundingBox();
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        expect(box.x).toBeGreaterThanOrEqual(board.x + board.width); // beside the board, not below it
+      }
       expect(errors).toEqual([]);
       await context.close();
     });
