@@ -45,18 +45,23 @@ bool loses_at_once(const Tiles& t, int dir) {
 }  // namespace
 
 TEST(Search, SingleLegalMoveIsChosen) {
-  // Only left merges anything: the board is full and the only pair is 2,2 in a row.
-  Tiles t = from_values({2, 2, 4, 8, 4, 8, 16, 32, 8, 16, 32, 64, 16, 32, 64, 128});
-  ASSERT_EQ(legal_moves_mask(t), (1 << kLeft) | (1 << kRight));
-  Tiles only_up = from_values({2, 4, 8, 16, 2, 8, 16, 32, 4, 16, 32, 64, 8, 32, 64, 128});
-  ASSERT_EQ(legal_moves_mask(only_up), (1 << kUp) | (1 << kDown));
-  Tiles one = from_values({0, 4, 8, 16, 4, 8, 16, 32, 8, 16, 32, 64, 16, 32, 64, 128});
-  ASSERT_EQ(legal_moves_mask(one), (1 << kUp) | (1 << kLeft));
+  // Boards with exactly one legal move: a full bottom row with nothing to merge
+  // moves only up; mirrored and turned, only down, left and right.
+  const Tiles boards[4] = {
+      from_values({0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 4, 8, 16}),
+      from_values({2, 0, 0, 0, 4, 0, 0, 0, 8, 0, 0, 0, 16, 0, 0, 0}),
+      from_values({2, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}),
+      from_values({0, 0, 0, 2, 0, 0, 0, 4, 0, 0, 0, 8, 0, 0, 0, 16}),
+  };
   ExpectimaxSearcher searcher;
-  SearchResult r = searcher.search(one, fixed_depth(2));
-  EXPECT_TRUE(r.best == kUp || r.best == kLeft);
-  EXPECT_EQ(r.values[kRight], kIllegal);
-  EXPECT_EQ(r.values[kDown], kIllegal);
+  for (int only = 0; only < 4; ++only) {
+    ASSERT_EQ(legal_moves_mask(boards[only]), 1 << only) << only;
+    for (int depth : {1, 3}) {
+      SearchResult r = searcher.search(boards[only], fixed_depth(depth));
+      EXPECT_EQ(r.best, only) << depth;
+      for (int d = 0; d < 4; ++d) EXPECT_EQ(r.values[d] == kIllegal, d != only) << d;
+    }
+  }
 }
 
 TEST(Search, NoLegalMoveGivesNoDirection) {
