@@ -85,6 +85,37 @@ describe('undo and redo', () => {
     await context.close();
   });
 
+  it('saves the game to a file that opens back, with its history, and refuses a bad file', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    await page.goto(playUrl());
+    await page.waitForSelector('.tile');
+    const states = await playKeys(page, 5);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('.share-save-button')]);
+    const file = await download.path();
+    // A new game, then the saved one opened from its file.
+    await page.click('.restart-button');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('gameHistory')).positions.length === 1);
+    const fresh = await savedGame(page);
+    await page.setInputFiles('.share-file', {
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"x":1}'),
+    });
+    await page.waitForFunction(() =>
+      /Could not open bad\.json/.test(document.querySelector('.share-message').textContent),
+    );
+    expect(await savedGame(page)).toEqual(fresh);
+    await page.setInputFiles('.share-file', file);
+    await page.waitForFunction(() =>
+      /Opened the saved game: 6 positions/.test(document.querySelector('.share-message').textContent),
+    );
+    expect(await savedGame(page)).toEqual(states[4]);
+    await page.keyboard.press('KeyZ');
+    expect(await savedGame(page)).toEqual(states[3]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('sets a damaged saved history aside and keeps the game', async () => {
     const { page, context, errors } = await newPage(env.browser);
     const board = [2, 4, 8, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2];

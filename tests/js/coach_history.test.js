@@ -105,6 +105,35 @@ describe('the undo history', () => {
     expect(undoAgain.canRedo).toBe(true);
   });
 
+  it('saves a whole game to a file that opens back to the same positions, and refuses a bad file', () => {
+    const game = pageGame(new MemoryStorage());
+    const undo = new UndoHistory(game);
+    playMoves(game, 12);
+    undo.undo();
+    const file = undo.exportText();
+    const here = positionOf(game);
+    const other = pageGame(new MemoryStorage(), 77);
+    const opened = new UndoHistory(other);
+    playMoves(other, 3);
+    const kept = positionOf(other);
+    for (const bad of [
+      'not json',
+      '{"version":1,"at":0,"positions":["0000000000000011:0:"]}',
+      '{"format":"ai2048-game"}',
+    ]) {
+      expect(() => opened.importText(bad)).toThrow(HistoryError);
+      expect(positionOf(other)).toEqual(kept);
+    }
+    opened.importText(file);
+    expect(positionOf(other)).toEqual(here);
+    expect(opened.history.undoSteps).toBe(11);
+    expect(opened.canRedo).toBe(true);
+    for (let i = 0; i < 11; i++) opened.undo();
+    undo.undo();
+    for (let i = 0; i < 10; i++) undo.undo();
+    expect(positionOf(other)).toEqual(positionOf(game));
+  });
+
   it('sets aside a damaged or foreign history with a warning and keeps the game', () => {
     for (const text of ['{not json', '{"version":1,"at":3,"positions":["0000000000000011:0:"]}', 'null']) {
       const backend = new MemoryStorage();

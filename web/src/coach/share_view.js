@@ -27,13 +27,22 @@ function fill(root) {
       make('label', {}, ['Open a position ', field]),
       make('button', { type: 'submit', textContent: 'Open' }),
     ]),
+    make('button', { type: 'button', className: 'share-save-button', textContent: 'Save this game' }),
+    make('label', { className: 'share-load' }, [
+      'Open a saved game ',
+      make('input', { type: 'file', className: 'share-file', accept: '.json,application/json' }),
+    ]),
     make('p', { className: 'share-message' }),
   );
   root.querySelector('.share-message').setAttribute('role', 'status');
 }
 
-export function bindPositionSharing(root, { game, beforeOpen = () => {}, win = window }) {
+// history: the page's UndoHistory (undo.js), for saving and opening whole
+// games; without it (the 8402 page) those two controls are left out.
+export function bindPositionSharing(root, { game, history = null, beforeOpen = () => {}, win = window }) {
   fill(root);
+  if (history) bindGameFiles(root, { history, beforeOpen, win });
+  else for (const part of root.querySelectorAll('.share-save-button, .share-load')) part.remove();
   const message = root.querySelector('.share-message');
   const field = root.querySelector('.share-board');
   const say = (text, kind = 'info') => {
@@ -78,4 +87,40 @@ export function bindPositionSharing(root, { game, beforeOpen = () => {}, win = w
 
   win.addEventListener('hashchange', openFromHash);
   openFromHash();
+}
+
+// Save: the game's file downloaded; open: a file chosen, read, and replayed to
+// its position, or refused with a message and the game kept.
+function bindGameFiles(root, { history, beforeOpen, win }) {
+  const message = root.querySelector('.share-message');
+  const say = (text, kind = 'info') => {
+    message.textContent = text;
+    message.dataset.kind = kind;
+  };
+  root.querySelector('.share-save-button').addEventListener('click', () => {
+    const doc = root.ownerDocument;
+    const url = win.URL.createObjectURL(new win.Blob([history.exportText()], { type: 'application/json' }));
+    const link = doc.createElement('a');
+    link.href = url;
+    link.download = '2048-game.json';
+    doc.body.append(link);
+    link.click();
+    link.remove();
+    win.setTimeout(() => win.URL.revokeObjectURL(url), 0);
+    say(`Saved the game (${history.history.positions.length} positions) as 2048-game.json.`);
+  });
+  const input = root.querySelector('.share-file');
+  input.addEventListener('change', async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const text = await file.text();
+    input.value = '';
+    try {
+      beforeOpen();
+      history.importText(text);
+      say(`Opened the saved game: ${history.history.positions.length} positions; Undo and Redo go through it.`);
+    } catch (err) {
+      say(`Could not open ${file.name}: ${err.message}. Your game is as it was.`, 'error');
+    }
+  });
 }

@@ -8,6 +8,7 @@ import { Emitter } from '../game/emitter.js';
 import { GameHistory, HistoryError, samePosition } from './history.js';
 
 const HISTORY_KEY = 'gameHistory';
+const GAME_FILE_FORMAT = 'ai2048-game';
 
 export function positionOf(game) {
   return {
@@ -67,6 +68,28 @@ export class UndoHistory {
     else if (this.game.tilesDue === 0) this.history.record(here);
     else return; // a move whose tile is still to come: recorded once it is placed
     this.save();
+  }
+
+  // The whole game as a small file: every position in order (each next one is
+  // a move and its new tile), and which one is on the board.
+  exportText() {
+    return JSON.stringify({ format: GAME_FILE_FORMAT, ...this.history.toJSON() });
+  }
+
+  // Opens a game file: its history replaces this one and its current position
+  // goes on the board. Throws HistoryError naming what is wrong; then nothing
+  // changes.
+  importText(text) {
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new HistoryError('the file is not a saved 2048 game (not JSON)');
+    }
+    if (!data || data.format !== GAME_FILE_FORMAT) throw new HistoryError('the file is not a saved 2048 game');
+    const history = GameHistory.parse(JSON.stringify(data));
+    this.history = history;
+    this.show(history.current);
   }
 
   undo() {

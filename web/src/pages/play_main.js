@@ -98,4 +98,8 @@ new AiControls(document.querySelector('.ai-controls'), controller, game, {
 new LivePanel(document.querySelector('.ai-panel'), controller);
 
 // Links to positions (#board=...) and pasted positions; Autoplay stops first.
-bindPositionSharing(document.querySelector('.share'), { game, beforeOpen: () => controller.stopAutoplay() });
+bindPositionSharing(document.querySelector('.share'), {
+  game,
+  history: undo,
+  beforeOpen: () => controller.stopAutoplay(),
+});
