@@ -183,10 +183,6 @@ class NTupleNetwork {
     layout_.for_each_feature(b, [&](std::size_t i) { sum += weights_[i]; });
     return sum;
   }
-  // The values of n boards (n <= 4), the same as evaluate() one by one.
-  void evaluate_many(const Board* boards, int n, float* out) const {
-    sum_features(layout_, weights_.data(), boards, n, out);
-  }
   // The same tuples with new stage starts; each new stage begins with the
   // weights of the stage of the old network that its smallest largest tile
   // fell in (weight promotion, Jaskowski 2018), so a stage added for the late
