@@ -130,8 +130,7 @@ export async function startSession({
       return null;
     }
     engine = got.engine;
-    overlay.setMode(describeSearch(engine), engine.fallback || '');
-    followEvaluation(engine, overlay, got);
+    followEvaluation(engine, overlay, got); // says where the search runs too
     driver = createPageDriver({
       adapter: page.adapter,
       engine,

@@ -4,15 +4,12 @@
 // each other; where the endgame table chose, its chance of making the next big
 // tile ("87% chance to make the 1024"). Pure, so Node tests check the words.
 import { DIRECTION_ARROWS } from '../game/rules.js';
+import { formatWhole } from '../ui/format.js';
 
 // Moves whose expected points differ by less than this share of the best's are
 // "about equal": the search's own noise between moves is of that order (the
 // start position's four values differ by 1 in 136,000).
 export const ABOUT_EQUAL_SHARE = 0.005;
-
-export function groupDigits(n) {
-  return String(Math.round(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 const legal = (v) => v !== null && v !== undefined && Number.isFinite(v) && v >= 0;
 
@@ -28,7 +25,7 @@ export function describeHint(hint) {
   if (table) {
     headline += `: ${Math.round(hint.tableRate * 100)}% chance to make the ${hint.tableTile}`;
   } else if (scored && legal(best)) {
-    headline += `: about ${groupDigits(score + best)} points expected by the end of the game`;
+    headline += `: about ${formatWhole(score + best)} points expected by the end of the game`;
   }
   const moves = values.map((value, d) => {
     const arrow = DIRECTION_ARROWS[d];
@@ -40,7 +37,7 @@ export function describeHint(hint) {
     // The table knows the late game exactly: the search's points do not judge its choice.
     if (table) return { dir: d, text: `${arrow} not the table's move`, kind: 'worse' };
     if (!scored) return { dir: d, text: `${arrow} worse`, kind: 'worse' };
-    return { dir: d, text: `${arrow} −${groupDigits(gap)} expected points`, kind: 'worse' };
+    return { dir: d, text: `${arrow} −${formatWhole(gap)} expected points`, kind: 'worse' };
   });
   return { headline, moves };
 }

@@ -58,12 +58,9 @@ export class GameHistory {
   get canRedo() {
     return this.at < this.positions.length - 1;
   }
-  // How many positions back and forward there are.
+  // How many positions back there are.
   get undoSteps() {
     return Math.max(0, this.at);
-  }
-  get redoSteps() {
-    return this.positions.length - 1 - this.at;
   }
 
   // A new position after the current one; the positions ahead (undone) go.
@@ -103,6 +100,11 @@ export class GameHistory {
     } catch {
       fail('the saved history is not JSON');
     }
+    return GameHistory.fromData(data);
+  }
+
+  // The same from toJSON's object, already parsed (a game file).
+  static fromData(data) {
     if (!data || data.version !== VERSION) fail(`the saved history is not of version ${VERSION}`);
     const { positions, at } = data;
     if (!Array.isArray(positions) || positions.length === 0) fail('the saved history has no positions');

@@ -37,18 +37,23 @@ function fill(root) {
   root.querySelector('.share-message').setAttribute('role', 'status');
 }
 
+// Writes the box's message line; kind 'error' shows it as a refusal.
+function messenger(root) {
+  const message = root.querySelector('.share-message');
+  return (text, kind = 'info') => {
+    message.textContent = text;
+    message.dataset.kind = kind;
+  };
+}
+
 // history: the page's UndoHistory (undo.js), for saving and opening whole
 // games; without it (the 8402 page) those two controls are left out.
 export function bindPositionSharing(root, { game, history = null, beforeOpen = () => {}, win = window }) {
   fill(root);
   if (history) bindGameFiles(root, { history, beforeOpen, win });
   else for (const part of root.querySelectorAll('.share-save-button, .share-load')) part.remove();
-  const message = root.querySelector('.share-message');
   const field = root.querySelector('.share-board');
-  const say = (text, kind = 'info') => {
-    message.textContent = text;
-    message.dataset.kind = kind;
-  };
+  const say = messenger(root);
 
   const open = (parsed, from) => {
     if (parsed.error) {
@@ -92,11 +97,7 @@ export function bindPositionSharing(root, { game, history = null, beforeOpen = (
 // Save: the game's file downloaded; open: a file chosen, read, and replayed to
 // its position, or refused with a message and the game kept.
 function bindGameFiles(root, { history, beforeOpen, win }) {
-  const message = root.querySelector('.share-message');
-  const say = (text, kind = 'info') => {
-    message.textContent = text;
-    message.dataset.kind = kind;
-  };
+  const say = messenger(root);
   root.querySelector('.share-save-button').addEventListener('click', () => {
     const doc = root.ownerDocument;
     const url = win.URL.createObjectURL(new win.Blob([history.exportText()], { type: 'application/json' }));

@@ -87,7 +87,7 @@ export class UndoHistory {
       throw new HistoryError('the file is not a saved 2048 game (not JSON)');
     }
     if (!data || data.format !== GAME_FILE_FORMAT) throw new HistoryError('the file is not a saved 2048 game');
-    const history = GameHistory.parse(JSON.stringify(data));
+    const history = GameHistory.fromData(data);
     this.history = history;
     this.show(history.current);
   }

@@ -98,8 +98,7 @@ export class AutoplayController extends AiChoice {
         version,
         tableRate: result.tableRate,
         tableTile: result.tableTile,
-        // The values are points expected to the end only from the network's search.
-        scored: this.player.id === 'expectimax' && engine.evaluationState?.kind === 'network',
+        scored: this.valuesArePoints(engine),
         score: this.game.score,
       };
       this.emit('hint');
@@ -126,9 +125,15 @@ export class AutoplayController extends AiChoice {
     }
   }
 
+  // Whether a search's values are points expected from here to the end: only
+  // the network's expectimax counts score.
+  valuesArePoints(engine) {
+    return this.player.id === 'expectimax' && engine?.evaluationState?.kind === 'network';
+  }
+
   play(result) {
     this.scoreBeforeLast = this.game.score;
-    this.lastScored = this.player.id === 'expectimax' && this.engine?.evaluationState?.kind === 'network';
+    this.lastScored = this.valuesArePoints(this.engine);
     let moved = this.game.move(result.dir, { source: 'ai' }).moved;
     if (!moved) {
       // Never stall on an answer the rules refuse: take any legal move instead.

@@ -23,11 +23,10 @@ export function formatValue(value) {
   return value.toFixed(1);
 }
 
-// Whole, digits grouped by thin spaces: the four directions' values are often
-// close, and the difference is what matters.
+// Whole, digits grouped by commas ("12,400"): the hint's points.
 export function formatWhole(value) {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, '\u2009');
+  return String(Math.round(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 export function formatPercent(share) {
