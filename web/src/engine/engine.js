@@ -14,9 +14,10 @@
 //   engine.dispose()
 //
 // The files, by job: start-up (startup.js: the pool's workers and their
-// fallbacks), the network's executor (network_executor.js: its worker or
-// threads, loads, evaluation state), the loading policy
-// (evaluation_policy.js), and the routing of each call (here: Engine).
+// fallbacks, the network's worker or threads), the network's executor
+// (network_executor.js: its loads and searches), the evaluation state
+// (evaluation_state.js), the loading policy (evaluation_policy.js), and the
+// routing of each call (here: Engine).
 //
 // The evaluation, by the one loading policy (evaluation_policy.js: never on
 // the page's thread, a memory floor, after the first paint, the table after
@@ -101,14 +102,14 @@
 // mailbox; mailbox.js).
 import { Dispatcher } from './dispatcher.js';
 import { MainThreadExecutor } from './executors.js';
-import { DEFAULT_NETWORK_URL, DEFAULT_TABLES_URL, NetworkExecutor, wantedThreads } from './network_executor.js';
+import { DEFAULT_NETWORK_URL, DEFAULT_TABLES_URL, NetworkExecutor } from './network_executor.js';
 import { searchBestMove } from './root_search.js';
-import { startExecutors } from './startup.js';
+import { startExecutors, wantedThreads } from './startup.js';
 import { loadWasm } from './wasm_loader.js';
 
 export { boardProblem, validateBoard } from './board_check.js';
-export { DEFAULT_NETWORK_URL, DEFAULT_TABLES_URL, threadsProblem } from './network_executor.js';
-export { WORKER_URL } from './startup.js';
+export { DEFAULT_NETWORK_URL, DEFAULT_TABLES_URL } from './network_executor.js';
+export { WORKER_URL, threadsProblem } from './startup.js';
 export const DIRECTION_NAMES = Object.freeze(['up', 'right', 'down', 'left']);
 export const PLAYER_NAMES = Object.freeze(['expectimax', 'minimax', 'montecarlo', 'greedy', 'corner']);
 export const DEFAULT_EVIL_DEPTH = 1;
@@ -165,26 +166,28 @@ class Engine {
   get evaluation() {
     return this.#network.evaluation;
   }
+  // The network's and the table's figures and problems, as the evaluation
+  // state holds them (evaluation_state.js).
   get evaluationState() {
     return this.#network.state.current;
   }
   get network() {
-    return this.#network.network;
+    return this.#network.state.network;
   }
   get networkProblem() {
-    return this.#network.problem;
+    return this.#network.state.networkProblem;
   }
   get threads() {
-    return this.#network.threads;
+    return this.#network.state.threads;
   }
   get threadsNote() {
-    return this.#network.threadsNote;
+    return this.#network.state.threadsNote;
   }
   get tables() {
-    return this.#network.tables;
+    return this.#network.state.tables;
   }
   get tablesProblem() {
-    return this.#network.tablesProblem;
+    return this.#network.state.tablesProblem;
   }
 
   // on('evaluation', listener): listener(state) hears each change of

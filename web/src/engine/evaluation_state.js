@@ -14,8 +14,11 @@
 //   {kind: 'failed', reason, lost}        it did not load, or (lost) its
 //                                         worker stopped later
 // The heuristic plays in every state but 'network'. States are plain data:
-// the extension sends them over its port.
+// the extension sends them over its port. The state is the one record of the
+// network and its table: the engine's getters (engine.network,
+// engine.tablesProblem, ...) read it here.
 export const HEURISTIC = Object.freeze({ kind: 'heuristic' });
+export const TABLES_NEED_NETWORK = 'the endgame table needs the network: load it first';
 
 export class EvaluationState {
   #state = HEURISTIC;
@@ -23,6 +26,33 @@ export class EvaluationState {
 
   get current() {
     return this.#state;
+  }
+
+  // What loadNetwork resolved to while the network plays, else null.
+  get network() {
+    return this.#state.kind === 'network' ? this.#state.network : null;
+  }
+  // Why the network did not load, or stopped; else null.
+  get networkProblem() {
+    return this.#state.kind === 'failed' ? this.#state.reason : null;
+  }
+  // The network's threads (1 without a network), and why one thread.
+  get threads() {
+    return this.network?.threads ?? 1;
+  }
+  get threadsNote() {
+    return this.network?.threadsNote ?? null;
+  }
+  // What loadTables resolved to, or null.
+  get tables() {
+    return this.#state.kind === 'network' ? this.#state.tables : null;
+  }
+  // Why the table is not in use: with the network, why it did not load (null
+  // while it loads or plays, or before it is asked for); without, that it
+  // needs the network, or why the network's worker stopped.
+  get tablesProblem() {
+    if (this.#state.kind === 'network') return this.#state.tablesProblem;
+    return this.#state.lost ? this.#state.reason : TABLES_NEED_NETWORK;
   }
 
   set(next) {

@@ -25,8 +25,10 @@ export class WorkerExecutor {
   #requests = null;
   #answers = null;
 
-  constructor(worker) {
+  // threads: how many its module runs (the threads build's, wasm_loader.js).
+  constructor(worker, threads = 1) {
     this.#worker = worker;
+    this.threads = threads;
     this.onLost = null;
     worker.onmessage = (event) => this.#receive(event.data);
     worker.onerror = (event) => {
@@ -128,6 +130,10 @@ export class MainThreadExecutor {
     return 'main';
   }
 
+  get threads() {
+    return 1;
+  }
+
   get usesMailbox() {
     return false;
   }
@@ -150,7 +156,7 @@ export class MainThreadExecutor {
 // every message on postMessage (else a mailbox opens where one can run).
 export async function startWorkerExecutor(createWorker, url, wasm, { timeoutMs, instance = {}, mailbox = true }) {
   const worker = createWorker(url);
-  const executor = new WorkerExecutor(worker);
+  const executor = new WorkerExecutor(worker, instance.threads);
   let timer;
   const timeout = new Promise((resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);

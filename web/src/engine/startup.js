@@ -1,8 +1,10 @@
 // The engine's start-up: how many workers the pool asks for, starting them
 // (each with the compiled wasm), and falling back to fewer, one, or the page's
-// main thread, with the reason.
+// main thread, with the reason; and the network's executor (its own worker,
+// the WebAssembly threads build where the page is cross-origin isolated).
 import { MainThreadExecutor, startWorkerExecutor } from './executors.js';
-import { defaultPoolSize } from './pool_size.js';
+import { MAX_THREADS, defaultPoolSize, defaultThreads } from './pool_size.js';
+import { THREADS_WASM_URL, loadWasm } from './wasm_loader.js';
 import { browserWorkerFactory } from './worker_factory.js';
 
 export const WORKER_URL = new URL('./search_worker.js', import.meta.url).href;
@@ -64,4 +66,69 @@ export async function startExecutors(options, wasm) {
     executors: [await MainThreadExecutor.create(await wasm)],
     fallback: `searching on the main thread: workers could not start (${problem})`,
   };
+}
+
+export function wantedThreads(options) {
+  const threads = options.threads ?? defaultThreads();
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+    throw new Error(`threads must be a whole number from 1 to ${MAX_THREADS}, got ${threads}`);
+  }
+  return threads;
+}
+
+// Why the network's search cannot use WebAssembly threads here, or null.
+export function threadsProblem(options = {}, scope = globalThis) {
+  if (options.workers === false) return 'the engine runs without workers';
+  if (!scope.crossOriginIsolated) return 'page not cross-origin isolated';
+  if (typeof scope.SharedArrayBuffer !== 'function') return 'no SharedArrayBuffer in this browser';
+  // The threads' workers start from the engine's own address: a page may not
+  // start them from another origin (the bookmarklet's engine).
+  const origin = scope.location?.origin;
+  if (origin && origin !== 'null' && new URL(WORKER_URL).origin !== origin) {
+    return 'the engine is served from another origin than the page';
+  }
+  return null;
+}
+
+// The executor that holds the network: a worker of its own where the pool
+// runs on workers (never the page's thread then: should the worker not
+// start, the network does not load), else (as the pool) the main thread.
+async function startSingleExecutor(options, wasm, poolOnWorkers) {
+  if (!poolOnWorkers) return MainThreadExecutor.create(wasm);
+  const createWorker = workerFactoryOf(options);
+  if (!createWorker) throw new Error("the network's worker could not start: Web Workers are not available here");
+  try {
+    return await startWorkerExecutor(createWorker, WORKER_URL, wasm, workerStart(options));
+  } catch (err) {
+    throw new Error(`the network's worker could not start (${err?.message ?? err})`, { cause: err });
+  }
+}
+
+// The network's executor with the threads build: a worker whose module starts
+// threads - 1 thread workers of its own.
+async function startThreadsExecutor(options, threads) {
+  const createWorker = workerFactoryOf(options);
+  if (!createWorker) throw new Error('Web Workers are not available here');
+  // The worker loads its scripts while the threads build compiles.
+  const wasm = loadWasm({ wasmUrl: options.threadsWasmUrl ?? THREADS_WASM_URL });
+  return startWorkerExecutor(createWorker, WORKER_URL, wasm, { ...workerStart(options), instance: { threads } });
+}
+
+// The network's executor: {executor, note}, the threads build where it can
+// run (executor.threads), else (or should it fail to start) the
+// single-threaded one, and why one thread. poolOnWorkers: whether the
+// engine's pool runs on workers.
+export async function startNetworkExecutor(options, wasm, poolOnWorkers) {
+  const threads = wantedThreads(options);
+  const problem = threads > 1 ? threadsProblem(options) : 'one thread asked for';
+  if (!problem && poolOnWorkers) {
+    try {
+      return { executor: await startThreadsExecutor(options, threads), note: null };
+    } catch (err) {
+      const note = `the threads could not start (${err?.message ?? err})`;
+      return { executor: await startSingleExecutor(options, wasm, true), note };
+    }
+  }
+  const executor = await startSingleExecutor(options, wasm, poolOnWorkers);
+  return { executor, note: problem ?? 'searching on the main thread' };
 }

@@ -67,4 +67,5 @@ export async function instantiateEngineModule(wasm, { threads = 1 } = {}) {
   return engine;
 }
 
-const WARM_UP_BOARD = [2, 4, 8, 16, 0, 2, 4, 8, 0, 0, 2, 0, 0, 0, 0, 0];
+// A board whose search builds every table (the network executor's warms its threads with it).
+export const WARM_UP_BOARD = [2, 4, 8, 16, 0, 2, 4, 8, 0, 0, 2, 0, 0, 0, 0, 0];
