@@ -110,7 +110,7 @@ import { loadWasm } from './wasm_loader.js';
 export { boardProblem, validateBoard } from './board_check.js';
 export { DEFAULT_NETWORK_URL, DEFAULT_TABLES_URL } from './network_executor.js';
 export { WORKER_URL, threadsProblem } from './startup.js';
-export const DIRECTION_NAMES = Object.freeze(['up', 'right', 'down', 'left']);
+export { DIRECTION_NAMES } from '../game/rules.js';
 export const PLAYER_NAMES = Object.freeze(['expectimax', 'minimax', 'montecarlo', 'greedy', 'corner']);
 export const DEFAULT_EVIL_DEPTH = 1;
 
