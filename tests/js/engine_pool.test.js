@@ -100,9 +100,30 @@ describe('a pool of three workers', () => {
     }
   });
 
-  test('time budgets answer with a legal move and its depth', async () => {
+  test("time budgets run the core's own search on one worker, and answer with a legal move and its depth", async () => {
     const board = positions[3];
     const legal = m.legalMoves(board);
+    const ops = [];
+    const watched = await createNodeEngine({
+      poolSize: 3,
+      mailbox: false,
+      createWorker: (url) => {
+        const worker = nodeWorkerFactory(url);
+        const post = worker.postMessage;
+        worker.postMessage = (message) => {
+          ops.push(message.op);
+          post(message);
+        };
+        return worker;
+      },
+    });
+    try {
+      ops.length = 0;
+      await watched.bestMove(board, { timeMs: 30 });
+      expect(ops).toEqual(['search']);
+    } finally {
+      watched.dispose();
+    }
     const result = await pool.bestMove(board, { timeMs: 30 });
     expect(legal).toContain(result.dir);
     // 30 ms is thousands of times what depth 1 costs: at least that depth completes.

@@ -242,13 +242,14 @@ class Engine {
   // The one place that picks a search's path. Root parallelism
   // (root_search.js) is expectimax's, and pays with more than one executor;
   // a node budget takes it even with one, so its result does not depend on
-  // the pool size. Otherwise the core's own search runs whole on one executor.
-  // A phase allocation (settings.phase, cpp/search/time_manager.h) keeps the
-  // previous moves' root values in the core's searcher: it runs the core's own
-  // search, so its budgets are the native ones, move for move.
+  // the pool size. Otherwise the core's own search runs whole on one executor:
+  // so does a time budget, which the core's time rule answers
+  // (cpp/search/time_manager.h), and a phase allocation (settings.phase),
+  // which keeps the previous moves' root values in the core's searcher, so its
+  // budgets are the native ones, move for move.
   #searchesByRoot(settings) {
     if (!isExpectimax(settings)) return false;
-    if (isObject(settings) && settings.phase === true) return false;
+    if (isObject(settings) && (settings.phase === true || settings.timeMs)) return false;
     const nodeBudget = isObject(settings) && settings.nodes !== undefined;
     return this.#dispatcher.size > 1 || nodeBudget;
   }

@@ -1,7 +1,6 @@
 // The operations an executor (a worker, or the main thread as a fallback)
 // runs on its own wasm instance. Requests and results are plain data, so they
 // cross postMessage unchanged. Bad input throws the bindings' Error.
-import { epochNow } from './clock.js';
 import { loadNetworkInto } from './network_loader.js';
 import { loadTablesInto } from './tables_loader.js';
 
@@ -30,16 +29,10 @@ const OPS = {
     return { settings: normalized, legal, chosenDepth: m.chosenDepth(board, settings), values };
   },
 
-  // One root move to a fixed depth. deadline (epoch ms, 0 for none) rather than
-  // a duration, since the task may wait in the queue before it starts.
-  searchRootMove: (m, [board, dir, depth, settings, nodeLimit, deadline]) => {
-    let timeLimit = 0;
-    if (deadline > 0) {
-      timeLimit = deadline - epochNow();
-      if (timeLimit <= 0) return { value: null, nodes: 0, complete: false };
-    }
-    return m.searchRootMove(board, dir, depth, settings, nodeLimit, timeLimit);
-  },
+  // One root move to a fixed depth, within nodeLimit nodes (0 for none). No
+  // time limit: time budgets run the core's own search (engine.js).
+  searchRootMove: (m, [board, dir, depth, settings, nodeLimit]) =>
+    m.searchRootMove(board, dir, depth, settings, nodeLimit, 0),
 };
 
 // The result, or a promise of it (loadNetwork). progress(received, total),

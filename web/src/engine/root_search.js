@@ -13,16 +13,9 @@
 //     with any number of workers (the main thread included), though not always
 //     the same depth as the core's sequential search, which spends the budget
 //     move after move.
-//   - timeMs: a target, as in the core's search (cpp/search/expectimax_impl.h): rounds
-//     of finer grain (each new depth first with a 3x larger cut-off), the next
-//     one started while under half the time is spent or while it is predicted
-//     (from the node counts of the same kind of round one depth before) to end
-//     within 1.25x the time; a round still running at 1.3x is discarded. Not
-//     deterministic (neither is the core's).
-// engine.js decides when a search goes this way (searchesByRoot): never for
-// settings.phase, whose per-move allocation (cpp/search/time_manager.h) keeps
-// state between moves in the core's searcher and so runs the core's search.
-import { epochNow } from './clock.js';
+// engine.js decides when a search goes this way (searchesByRoot): never for a
+// time budget, which the core's own search and time rule answer on one
+// executor (cpp/search/time_manager.h), nor for settings.phase.
 
 const ROOT_NODES = 4; // the core counts the four root moves once per search
 
@@ -36,9 +29,9 @@ function bestOf(values) {
 
 // All legal root moves at one depth. nodes: what the round searched, without the
 // root moves themselves (each task counts its own).
-async function searchRound(dispatcher, board, legal, depth, settings, nodeLimit, deadline) {
+async function searchRound(dispatcher, board, legal, depth, settings, nodeLimit) {
   const results = await Promise.all(
-    legal.map((dir) => dispatcher.run('searchRootMove', [board, dir, depth, settings, nodeLimit, deadline])),
+    legal.map((dir) => dispatcher.run('searchRootMove', [board, dir, depth, settings, nodeLimit])),
   );
   const values = [null, null, null, null];
   let nodes = 0;
@@ -49,80 +42,35 @@ async function searchRound(dispatcher, board, legal, depth, settings, nodeLimit,
   return { values, nodes, complete: results.every((r) => r.complete) };
 }
 
-// The time target's limits, as in the core: a round is started when predicted
-// to end by START_LIMIT x the time, and abandoned at HARD_LIMIT x the time.
-const START_LIMIT = 1.25;
-const HARD_LIMIT = 1.3;
-
-// The rounds: one per depth; with a time budget, each new depth first with a
-// cut-off 3 times larger.
-function roundsOf(planSettings) {
-  const { timeMs, maxDepth, cutoff } = planSettings;
-  const rounds = [];
-  for (let depth = 1; depth <= maxDepth; depth++) {
-    if (timeMs && depth > 1 && cutoff > 0) rounds.push({ depth, cutoff: cutoff * 3 });
-    rounds.push({ depth, cutoff });
-  }
-  return rounds;
-}
-
-async function deepenInRounds(dispatcher, board, settings, plan, start) {
-  const { nodes: budget, timeMs } = plan.settings;
-  const deadline = timeMs ? start + timeMs * HARD_LIMIT : 0;
-  const rounds = roundsOf(plan.settings);
-  const roundNodes = [];
+// A node budget: one round per depth while nodes are left.
+async function deepenInRounds(dispatcher, board, settings, plan) {
+  const { nodes: budget, maxDepth } = plan.settings;
   let values = plan.values;
   let depth = 0;
   let nodes = ROOT_NODES;
-  for (let i = 0; i < rounds.length; i++) {
-    const left = budget ? budget - nodes : 0;
-    if (i > 0) {
-      if (budget && left <= 0) break;
-      if (timeMs) {
-        // Predict the nodes from the same kind of round one depth before, the
-        // time from the speed so far.
-        const growth =
-          i >= 3
-            ? roundNodes[i - 2] / Math.max(roundNodes[i - 3], 1)
-            : i >= 2
-              ? roundNodes[i - 1] / Math.max(roundNodes[i - 2], 1)
-              : 4;
-        const elapsed = epochNow() - start;
-        const predicted = roundNodes[i - 1] * Math.min(Math.max(growth, 1.2), 8) * (elapsed / Math.max(nodes, 1));
-        if (elapsed > timeMs * 0.5 && elapsed + predicted > timeMs * START_LIMIT) break;
-      }
-    }
-    const { depth: d, cutoff } = rounds[i];
-    const roundSettings = cutoff === plan.settings.cutoff ? settings : { ...settings, cutoff };
-    const round = await searchRound(
-      dispatcher,
-      board,
-      plan.legal,
-      d,
-      roundSettings,
-      budget ? Math.max(left, 1) : 0,
-      deadline,
-    );
+  for (let d = 1; d <= maxDepth; d++) {
+    const left = budget - nodes;
+    if (d > 1 && left <= 0) break;
+    const round = await searchRound(dispatcher, board, plan.legal, d, settings, Math.max(left, 1));
     nodes += round.nodes;
-    if (!round.complete || (budget && round.nodes > left)) break;
+    if (!round.complete || round.nodes > left) break;
     values = round.values;
     depth = d;
-    roundNodes.push(round.nodes);
   }
   return { values, depth, nodes };
 }
 
 export async function searchBestMove(dispatcher, board, settings) {
-  const start = epochNow();
+  const start = performance.now();
   const plan = await dispatcher.run('plan', [board, settings]);
-  const { depth: fixedDepth, nodes, timeMs } = plan.settings;
+  const { depth: fixedDepth, nodes } = plan.settings;
   let found;
-  if (!nodes && !timeMs) {
+  if (!nodes) {
     const depth = fixedDepth || plan.chosenDepth;
-    const round = await searchRound(dispatcher, board, plan.legal, depth, settings, 0, 0);
+    const round = await searchRound(dispatcher, board, plan.legal, depth, settings, 0);
     found = { values: round.values, depth, nodes: ROOT_NODES + round.nodes };
   } else {
-    found = await deepenInRounds(dispatcher, board, settings, plan, start);
+    found = await deepenInRounds(dispatcher, board, settings, plan);
   }
-  return { dir: bestOf(found.values), ...found, ms: epochNow() - start };
+  return { dir: bestOf(found.values), ...found, ms: performance.now() - start };
 }

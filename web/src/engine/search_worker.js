@@ -14,7 +14,6 @@ import { instantiateEngineModule } from './wasm_loader.js';
 // engine_ops.js's own imports, named here too so the worker fetches every
 // module at once instead of one import level later (no modulepreload in a
 // worker): the pool's first answer comes that much sooner.
-import './clock.js';
 import './download.js';
 import './download_client.js';
 import './network_loader.js';
