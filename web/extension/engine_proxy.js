@@ -7,6 +7,7 @@
 // Content Security Policy never reaches it.
 import { PORT_NAME } from './engine_protocol.js';
 import { EvaluationState } from '../src/engine/evaluation_state.js';
+import { RpcClient } from '../src/engine/rpc_client.js';
 
 // The port went away: the offscreen document closed, or the extension was
 // reloaded or removed.
@@ -15,16 +16,17 @@ const GONE = "the extension's engine is no longer reachable";
 // port: a runtime.Port-like object { postMessage, disconnect, onMessage,
 // onDisconnect }. Resolves once the host's engine has started.
 export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
-  const pending = new Map();
-  let nextId = 1;
   let info = {};
-  let gone = null;
-
-  function failAll(reason) {
-    gone = gone || reason;
-    for (const { reject } of pending.values()) reject(new Error(gone));
-    pending.clear();
-  }
+  // The engine's one request client (rpc_client.js); a port that cannot
+  // carry a request has gone.
+  const rpc = new RpcClient((message) => {
+    try {
+      port.postMessage(message);
+    } catch {
+      rpc.close(GONE);
+    }
+  });
+  const call = (op, args) => rpc.call(op, args);
 
   // The host engine's evaluation, as its events tell it.
   const evaluation = new EvaluationState();
@@ -34,31 +36,13 @@ export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
       evaluation.set(message.state);
       return;
     }
-    const call = message && pending.get(message.id);
-    if (!call) return;
-    pending.delete(message.id);
-    if (message.info) info = message.info;
-    if (message.ok) call.resolve(message.result);
-    else call.reject(new Error(message.error));
+    if (rpc.receive(message) && message.info) info = message.info;
   });
-  port.onDisconnect.addListener(() => failAll(GONE));
-
-  function call(op, args) {
-    if (gone) return Promise.reject(new Error(gone));
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject });
-      try {
-        port.postMessage({ id, op, args });
-      } catch {
-        failAll(GONE);
-      }
-    });
-  }
+  port.onDisconnect.addListener(() => rpc.close(GONE));
 
   const engine = {
     get mode() {
-      return gone ? 'disposed' : 'extension';
+      return rpc.closed ? 'disposed' : 'extension';
     },
     // Where the search runs inside the extension: 'pool' | 'worker' | 'main'.
     get hostMode() {
@@ -86,8 +70,8 @@ export async function createEngineProxy(port, { startMs = 60_000 } = {}) {
     // One message there and back, no engine work: what forwarding costs.
     ping: () => call('ping', []),
     dispose() {
-      if (gone) return;
-      failAll('the engine was disposed');
+      if (rpc.closed) return;
+      rpc.close('the engine was disposed');
       port.disconnect();
     },
   };

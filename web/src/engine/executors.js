@@ -3,6 +3,7 @@
 // postMessage) or, as the last fallback, the main thread.
 import { runOp } from './engine_ops.js';
 import { Mailbox, mailboxSupported } from './mailbox.js';
+import { RpcClient } from './rpc_client.js';
 import { instantiateEngineModule } from './wasm_loader.js';
 
 // The error an operation fails with when its executor stops: the dispatcher
@@ -19,15 +20,16 @@ function describeWorkerError(event) {
 
 export class WorkerExecutor {
   #worker;
-  #pending = new Map();
-  #nextId = 1;
-  #lost = null;
+  #rpc;
   #requests = null;
   #answers = null;
 
   // threads: how many its module runs (the threads build's, wasm_loader.js).
   constructor(worker, threads = 1) {
     this.#worker = worker;
+    this.#rpc = new RpcClient((message) => {
+      if (!this.#requests?.trySend(message)) this.#worker.postMessage(message);
+    }, lostError);
     this.threads = threads;
     this.onLost = null;
     worker.onmessage = (event) => this.#receive(event.data);
@@ -68,18 +70,7 @@ export class WorkerExecutor {
 
   // onProgress(received, total): for operations that report progress.
   call(op, args, onProgress) {
-    if (this.#lost) return Promise.reject(lostError(this.#lost));
-    const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      try {
-        const message = { id, op, args };
-        if (!this.#requests?.trySend(message)) this.#worker.postMessage(message);
-      } catch (err) {
-        reject(new Error(`cannot send this input to the engine: ${err.message}`));
-        return;
-      }
-      this.#pending.set(id, { resolve, reject, onProgress });
-    });
+    return this.#rpc.call(op, args, onProgress);
   }
 
   terminate(reason = 'the engine was disposed') {
@@ -87,24 +78,16 @@ export class WorkerExecutor {
   }
 
   #receive(message) {
-    const pending = this.#pending.get(message?.id);
-    if (!pending) return;
-    if (message.progress) {
-      pending.onProgress?.(...message.progress);
-      return;
-    }
-    if (message.fatal) {
+    if (message?.fatal && this.#rpc.waits(message.id)) {
       this.#lose(`its wasm instance failed: ${message.error}`);
       return;
     }
-    this.#pending.delete(message.id);
-    if (message.ok) pending.resolve(message.result);
-    else pending.reject(new Error(message.error));
+    this.#rpc.receive(message);
   }
 
   #lose(reason, notify = true) {
-    if (this.#lost) return;
-    this.#lost = reason;
+    if (this.#rpc.closed) return;
+    this.#rpc.close(reason);
     this.#requests?.close();
     this.#answers?.close();
     try {
@@ -112,8 +95,6 @@ export class WorkerExecutor {
     } catch {
       // already gone
     }
-    for (const { reject } of this.#pending.values()) reject(lostError(reason));
-    this.#pending.clear();
     if (notify) this.onLost?.(reason);
   }
 }
