@@ -1,9 +1,16 @@
 // Undo and redo for a Game: each whole position the game reaches (after a
 // move and its new tile, the player's or the AI's alike) goes into the
-// history (history.js), which is saved beside the game (localStorage
-// "gameHistory") so a reload keeps it. A saved history that does not end on
-// the saved game's position, or cannot be read, is set aside with a console
-// warning and a new one starts from the game: the game itself is never lost.
+// history (history.js) with the move that led to it, and the history is saved
+// beside the game (localStorage "gameHistory") so a reload keeps it. A saved
+// history that does not end on the saved game's position, or cannot be read,
+// is set aside with a console warning and a new one starts from the game: the
+// game itself is never lost.
+//
+// standalone: the history is the game's only save (the 8402 page, whose game
+// is not in gameState): its position goes on the board when the page loads,
+// and the positions that wait for the person's tile (after each AI move) are
+// kept too, so an undo takes back the AI's move and the person's tile one at a
+// time.
 import { Emitter } from '../game/emitter.js';
 import { GameHistory, HistoryError, samePosition } from './history.js';
 
@@ -20,17 +27,28 @@ export function positionOf(game) {
   };
 }
 
+const emptyBoard = (position) => position.board.every((v) => v === 0);
+
 export class UndoHistory {
-  constructor(game, { warn = (...args) => console.warn(...args) } = {}) {
+  constructor(
+    game,
+    { warn = (...args) => console.warn(...args), key = HISTORY_KEY, storage = game.storage, standalone = false } = {},
+  ) {
     this.game = game;
-    this.storage = game.storage;
+    this.storage = storage;
+    this.key = key;
+    this.standalone = standalone;
     this.warn = warn;
     this.changes = new Emitter();
     this.restoring = false;
+    this.pending = null; // the move whose tile is still to come (Evil 2048)
     this.history = this.load();
+    if (standalone && this.history.at >= 0) this.showCurrent('load');
     game.onChange((event) => this.follow(event));
   }
 
+  // listener({ kind, index }): kind 'record', 'restart', 'undo', 'redo',
+  // 'open', 'playOn', 'judge' or 'load'; index the position concerned.
   onChange(listener) {
     return this.changes.add(listener);
   }
@@ -42,32 +60,57 @@ export class UndoHistory {
     return this.history.canRedo;
   }
 
-  load() {
+  fresh() {
     const here = positionOf(this.game);
-    const text = this.storage.read(HISTORY_KEY);
+    return emptyBoard(here) ? new GameHistory() : GameHistory.startingAt(here);
+  }
+
+  load() {
+    const text = this.storage.read(this.key);
     if (text) {
       try {
         const saved = GameHistory.parse(text);
-        if (samePosition(saved.current, here)) return saved;
+        if (this.standalone || samePosition(saved.current, positionOf(this.game))) return saved;
         this.warn('2048: the saved undo history belongs to another game; starting a new one.');
       } catch (err) {
         if (!(err instanceof HistoryError)) throw err;
         this.warn(`2048: ignoring the saved undo history (${err.message}); starting a new one.`);
       }
     }
-    const fresh = GameHistory.startingAt(here);
-    this.storage.write(HISTORY_KEY, JSON.stringify(fresh));
+    const fresh = this.fresh();
+    this.write(fresh);
     return fresh;
   }
 
   follow(event) {
     if (this.restoring) return;
     const here = positionOf(this.game);
-    if (event.kind === 'restart') this.history = GameHistory.startingAt(here);
-    else if (event.kind === 'keepGoing') this.history.replaceCurrent(here);
-    else if (this.game.tilesDue === 0) this.history.record(here);
-    else return; // a move whose tile is still to come: recorded once it is placed
-    this.save();
+    const move = { by: event.source === 'ai' ? 'ai' : 'person', dir: event.dir };
+    const history = this.history;
+    if (event.kind === 'restart') {
+      this.history = this.fresh();
+      this.pending = null;
+      return this.save('restart');
+    }
+    if (event.kind === 'keepGoing') {
+      history.replaceCurrent(here);
+      return this.save('record');
+    }
+    if (event.kind === 'move') {
+      if (this.game.tilesDue === 0) history.record(here, move);
+      else if (this.standalone) history.record({ ...here, due: true }, move);
+      else {
+        this.pending = move; // recorded once its tile is placed
+        return;
+      }
+    } else if (event.kind === 'place') {
+      if (this.game.tilesDue > 0) return;
+      if (history.at < 0)
+        history.record(here); // 8402's opening tiles: the first whole position
+      else history.record(here, this.standalone ? { by: 'tile' } : this.pending);
+      this.pending = null;
+    } else return;
+    this.save('record');
   }
 
   // The whole game as a small file: every position in order (each next one is
@@ -87,33 +130,84 @@ export class UndoHistory {
       throw new HistoryError('the file is not a saved 2048 game (not JSON)');
     }
     if (!data || data.format !== GAME_FILE_FORMAT) throw new HistoryError('the file is not a saved 2048 game');
-    const history = GameHistory.fromData(data);
-    this.history = history;
-    this.show(history.current);
+    this.history = GameHistory.fromData(data);
+    this.showCurrent('open');
   }
 
   undo() {
-    return this.show(this.history.undo());
+    return this.history.undo() !== null && this.showCurrent('undo');
   }
 
   redo() {
-    return this.show(this.history.redo());
+    return this.history.redo() !== null && this.showCurrent('redo');
   }
 
-  show(position) {
+  // "Play on from here" (the review): position index goes on the board and
+  // the positions after it go, as an undo followed by a new move would drop them.
+  playOnFrom(index) {
+    if (this.history.goTo(index) === null) return false;
+    this.history.cut();
+    return this.showCurrent('playOn');
+  }
+
+  // Puts the history's current position on the board. One that waits for the
+  // person's tile is the position before it with its move played again.
+  showCurrent(kind) {
+    const history = this.history;
+    const position = history.current;
     if (!position) return false;
     this.restoring = true;
+    this.pending = null;
     try {
-      this.game.showPosition(position);
+      if (position.due) {
+        const move = history.moveAt(history.at);
+        this.game.showPosition(history.position(history.at - 1));
+        this.game.move(move.dir, { source: move.by, restored: true });
+      } else {
+        this.game.showPosition(position);
+      }
     } finally {
       this.restoring = false;
     }
-    this.save();
+    this.save(kind);
     return true;
   }
 
-  save() {
-    this.storage.write(HISTORY_KEY, JSON.stringify(this.history));
-    this.changes.emit(this);
+  // The person's move that led to position index, not judged yet: { board
+  // (the position before it), dir, key }, or null.
+  judgeable(index) {
+    const history = this.history;
+    if (!Number.isInteger(index) || index < 1 || index >= history.positions.length) return null;
+    const move = history.moveAt(index);
+    if (!move || move.by !== 'person' || move.values) return null;
+    const before = history.position(index - 1);
+    if (before.due) return null;
+    return { index, board: before.board, score: before.score, dir: move.dir, key: this.moveKey(index) };
+  }
+
+  // What identifies a move of the history: a judgement is kept only for the
+  // move it was made for (not one that replaced it after an undo).
+  moveKey(index) {
+    const { positions, moves } = this.history;
+    return `${positions[index - 1]} ${moves[index]} ${positions[index]}`;
+  }
+
+  // Keeps the AI's values for the person's move judgeable(index) gave key
+  // for; false when that move is gone.
+  setJudgement(index, key, values) {
+    if (index >= this.history.positions.length || this.moveKey(index) !== key) return false;
+    const move = this.history.moveAt(index);
+    this.history.setMove(index, { ...move, values });
+    this.save('judge', index);
+    return true;
+  }
+
+  write(history) {
+    this.storage.write(this.key, history.positions.length ? JSON.stringify(history) : '');
+  }
+
+  save(kind = 'record', index = this.history.at) {
+    this.write(this.history);
+    this.changes.emit({ kind, index });
   }
 }

@@ -1,7 +1,9 @@
 // The AI's side of "8402", without any DOM: whenever the person's tile
 // completes the board (the two opening tiles, then one after every AI move),
 // the AI chooses a move with the chosen player and plays it; the person then
-// places the next tile. The game is over when the AI has no move.
+// places the next tile. The game is over when the AI has no move. After an
+// undo or redo the AI holds (it waits, even on its turn) until the person
+// places a tile or lets it move.
 import { DEFAULT_PLAYER, DEFAULT_STRENGTH, searchSettings } from '../ui/presets.js';
 import { AiChoice } from '../ui/ai_choice.js';
 
@@ -14,6 +16,7 @@ export class AiResponder extends AiChoice {
     this.last = null; // { dir, values, depth, nodes, ms } of the AI's last move
     this.aiMoves = 0;
     this.error = null;
+    this.held = false;
     game.onChange((event) => {
       if (event.kind === 'restart') {
         this.last = null;
@@ -29,6 +32,22 @@ export class AiResponder extends AiChoice {
     this.emit('error');
   }
 
+  // The AI stops answering (an undo): a search on its way is dropped, as the
+  // board it was for has gone.
+  hold() {
+    if (this.held) return;
+    this.held = true;
+    this.emit('hold');
+  }
+
+  // The AI answers again, at once where it is its turn.
+  resume() {
+    if (!this.held) return;
+    this.held = false;
+    this.emit('hold');
+    this.respond();
+  }
+
   // Whose turn it is: 'place' (the person), 'ai', or 'over'.
   turn() {
     if (this.game.over) return 'over';
@@ -37,14 +56,14 @@ export class AiResponder extends AiChoice {
 
   // Plays the AI's move when it is the AI's turn; otherwise does nothing.
   async respond() {
-    if (this.thinking || this.error || this.turn() !== 'ai') return;
+    if (this.thinking || this.held || this.error || this.turn() !== 'ai') return;
     const version = this.game.version;
     this.thinking = true;
     this.emit('thinking');
     try {
       const engine = await this.enginePromise;
       const result = await engine.bestMove(this.game.board(), searchSettings(this.player.id, this.strength));
-      if (this.game.version !== version) return; // a new game began meanwhile
+      if (this.game.version !== version || this.held) return; // a new game or an undo meanwhile
       let { dir } = result;
       if (!this.game.move(dir, { source: 'ai' }).moved) {
         // Never stall on an answer the rules refuse: take any legal move instead.

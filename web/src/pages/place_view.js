@@ -10,7 +10,9 @@ export function turnText(responder, game) {
   if (turn === 'over') {
     return `Game over: the AI has no move. Score ${game.score} after ${responder.aiMoves} AI moves.`;
   }
-  if (turn === 'ai') return 'The AI is thinking…';
+  if (turn === 'ai') {
+    return responder.held ? 'The AI waits: press Let the AI move (N), or Undo (Z) or Redo (Y).' : 'The AI is thinking…';
+  }
   if (game.moveCount === 0) {
     return game.tilesDue === 2 ? 'Place the two opening tiles.' : 'Place the second opening tile.';
   }
@@ -32,6 +34,7 @@ export class PlacePanel {
     this.status = root.querySelector('.ai-status');
     this.panel = root.querySelector('.place-panel');
     this.values = new HintView(null, root.querySelector('.ai-hint-values'));
+    this.aiMove = root.querySelector('.place-ai-move');
   }
 
   set(field, text) {
@@ -43,6 +46,7 @@ export class PlacePanel {
     const { responder, game } = this;
     const last = responder.last;
     this.turn.textContent = turnText(responder, game);
+    if (this.aiMove) this.aiMove.hidden = !(responder.held && responder.turn() === 'ai');
     this.status.textContent = statusText(responder);
     this.root.classList.toggle('ai-thinking', responder.thinking);
     this.set('lastMove', last ? `${DIRECTION_ARROWS[last.dir]} ${DIRECTION_NAMES[last.dir]}` : '–');
@@ -53,6 +57,7 @@ export class PlacePanel {
     this.values.show(last);
     const data = this.panel.dataset;
     data.turn = responder.turn();
+    data.held = String(responder.held);
     data.aiMoves = responder.aiMoves;
     data.lastDir = last ? last.dir : '';
   }
