@@ -1,5 +1,8 @@
 // The play page: the game with keyboard, touch and buttons, and the AI's Hint,
-// Step and Autoplay on top of it, with a choice of player and Evil mode.
+// Step and Autoplay on top of it, with a choice of player and Evil mode, and
+// the review of the person's moves.
+import { MoveJudge } from '../coach/judge.js';
+import { ReviewView } from '../coach/review_view.js';
 import { bindPositionSharing } from '../coach/share_view.js';
 import { UndoHistory } from '../coach/undo.js';
 import { Game } from '../game/game.js';
@@ -14,7 +17,14 @@ import { LivePanel } from '../ui/panel.js';
 import { showEvaluation } from '../ui/evaluation_view.js';
 import { registerServiceWorker } from '../ui/offline.js';
 import { BoardRenderer } from '../ui/renderer.js';
-import { DEFAULT_PLAY_STRENGTH, DEFAULT_PLAYER, DEFAULT_SPEED } from '../ui/presets.js';
+import {
+  DEFAULT_PLAY_STRENGTH,
+  DEFAULT_PLAYER,
+  DEFAULT_SPEED,
+  STRENGTHS,
+  findStrength,
+  searchSettings,
+} from '../ui/presets.js';
 import { loadSettings, saveSettings } from '../ui/settings_store.js';
 
 const AI_KEYS = { 80: 'autoplay', 78: 'step', 73: 'hint', 90: 'undo', 89: 'redo' }; // P, N, I, Z, Y
@@ -103,3 +113,45 @@ bindPositionSharing(document.querySelector('.share'), {
   history: undo,
   beforeOpen: () => controller.stopAutoplay(),
 });
+
+// The review: each of the person's moves judged against the AI's best at the
+// page's strength (expectimax with the learned network, without the endgame
+// table, whose choices are not in points), when the AI is not busy.
+const judgeStrength = () =>
+  STRENGTHS.includes(controller.strength) ? controller.strength : findStrength(DEFAULT_PLAY_STRENGTH);
+const networkInUse = (e) => e?.evaluationState?.kind === 'network';
+const judge = new MoveJudge({
+  undo,
+  engine,
+  settings: () => ({ ...searchSettings(DEFAULT_PLAYER, judgeStrength()), tables: false }),
+  busy: () => controller.autoplay || controller.thinking,
+  ready: networkInUse,
+});
+const review = new ReviewView({
+  bar: document.querySelector('.review-bar'),
+  panel: document.querySelector('.review'),
+  undo,
+  judge,
+  game,
+  beforePlayOn: () => controller.stopAutoplay(),
+  unavailable: () => {
+    const state = controller.engine?.evaluationState?.kind;
+    if (controller.error) return 'the AI, which is not available';
+    if (!controller.engine || state === 'heuristic' || state === 'loading') return 'the learned network to load';
+    if (state !== 'network') return 'the learned network, which is not in use on this page';
+    if (controller.autoplay) return 'Autoplay to stop';
+    return null;
+  },
+});
+controller.onUpdate((_, reason) => {
+  judge.wake();
+  if (reason === 'autoplay') review.refresh(); // what the moves still to judge wait for
+});
+engine.then(
+  (e) =>
+    e.on('evaluation', () => {
+      judge.wake();
+      review.refresh();
+    }),
+  () => {},
+);
