@@ -7,9 +7,9 @@
 namespace g2048::cli {
 
 const std::vector<std::string> kSearchOptions = {
-    "--depth",     "--nodes",      "--time-ms", "--min-depth", "--max-depth",
-    "--cutoff",    "--table-bits", "--weights", "--eval",      "--network",
-    "--downgrade", "--threads",    "--phase",   "--four-cap",  "--walls"};
+    "--depth",      "--nodes",    "--time-ms", "--min-depth", "--max-depth", "--cutoff",
+    "--table-bits", "--weights",  "--eval",    "--network",   "--downgrade", "--threads",
+    "--phase",      "--four-cap", "--walls",   "--late",      "--late-drop"};
 
 const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume", "--restarts",
                                          "--census"};
@@ -111,6 +111,14 @@ SearchSettings search_settings(const Args& args) {
   if (args.has("--four-cap"))
     s.four_cap = static_cast<int>(args.count("--four-cap", 0, 0, kMaxSearchDepth));
   s.threads = static_cast<int>(args.count("--threads", 1, 1, kMaxThreads));
+  if (args.has("--late")) {
+    std::string late = args.text("--late", "off");
+    s.late_from = late == "off" ? 0 : static_cast<int>(args.count("--late", 0, 4, 65536));
+    if (s.late_from & (s.late_from - 1))
+      throw UsageError("--late must be a tile (a power of two from 4 to 65536) or off, got \"" +
+                       late + "\"");
+  }
+  s.late_drop = args.number("--late-drop", s.late_drop, 0, 0.99);
   std::string phase = args.text("--phase", "off");
   if (phase != "on" && phase != "off")
     throw UsageError("--phase must be on or off, got \"" + phase + "\"");

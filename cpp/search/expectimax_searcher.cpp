@@ -4,13 +4,15 @@
 #include "search/expectimax_searcher.h"
 
 #include "search/expectimax_impl.h"
+#include "search/late_game_impl.h"
 #include "search/parallel_search.h"
 
 namespace g2048 {
 
 ExpectimaxSearcher::ExpectimaxSearcher(Evaluator evaluator)
     : evaluator_(std::make_shared<const Evaluator>(std::move(evaluator))),
-      search_(make_search_over<ExpectimaxSearch>(*evaluator_)) {}
+      search_(make_search_over<ExpectimaxSearch>(*evaluator_)),
+      late_(make_search_over<LateGameSearch>(*evaluator_)) {}
 
 ExpectimaxSearcher::~ExpectimaxSearcher() = default;
 
@@ -47,11 +49,17 @@ RootSpawnValue ExpectimaxSearcher::search_root_spawn(Board board, int dir, int i
 }
 
 std::size_t ExpectimaxSearcher::table_bytes() const {
-  std::size_t own = std::visit([](const auto& s) { return s.table_bytes(); }, search_);
+  std::size_t own = std::visit([](const auto& s) { return s.table_bytes(); }, search_) +
+                    std::visit([](const auto& s) { return s.table_bytes(); }, late_);
   return own + (threads_ ? threads_->table().bytes() : 0);
 }
 
 SearchResult ExpectimaxSearcher::search_allocated(Board board, const SearchSettings& settings) {
+  if (settings.late_from) {
+    // One thread: the late-game search is sequential.
+    SearchResult late;
+    if (std::visit([&](auto& s) { return s.search(board, settings, &late); }, late_)) return late;
+  }
   if (settings.threads > 1) return search_threaded(board, settings);
   return std::visit([&](auto& s) { return s.search(board, settings); }, search_);
 }

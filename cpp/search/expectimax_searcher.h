@@ -12,6 +12,7 @@
 #include "eval/evaluation.h"
 #include "eval/evaluator.h"
 #include "search/expectimax.h"
+#include "search/late_game.h"
 #include "search/time_manager.h"
 
 namespace g2048 {
@@ -53,10 +54,12 @@ class ExpectimaxSearcher {
 
  private:
   using Search = SearchOverEvaluators<ExpectimaxSearch>;
+  using LateSearch = SearchOverEvaluators<LateGameSearch>;
   SearchResult search_allocated(Board board, const SearchSettings& settings);
 
   std::shared_ptr<const Evaluator> evaluator_;  // what search_ refers to; shared with threads
   Search search_;
+  LateSearch late_;  // settings.late_from's boards (its table sized at first use)
   std::shared_ptr<RootThreads> threads_;  // started at the first threaded search
   TimeManager time_;
 };

@@ -28,6 +28,12 @@ std::string validate_settings(const SearchSettings& s) {
   if (s.threads < 1 || s.threads > kMaxThreads)
     return "threads must be from 1 to " + std::to_string(kMaxThreads) + ", got " +
            std::to_string(s.threads);
+  if (s.late_from != 0 &&
+      (s.late_from < 4 || s.late_from > 65536 || (s.late_from & (s.late_from - 1))))
+    return "late-game search's tile must be a power of two from 4 to 65536 (or 0: off), got " +
+           std::to_string(s.late_from);
+  if (!(s.late_drop >= 0 && s.late_drop < 1))
+    return "late-game beam must be a share from 0 to below 1";
   if (s.phase && !s.nodes && !(s.time_ms > 0))
     return "phase allocation spreads a node or time budget: give nodes or a time";
   return "";

@@ -48,6 +48,13 @@ struct SearchSettings {
   // it times the phase allocation's factor (time_manager.h), little on open
   // boards, much where the game is decided. Needs nodes or time_ms.
   bool phase = false;
+  // The late-game search (late_game.h) plays every board whose largest tile
+  // is at least this value (a power of two); 0: never. Boards where it finds
+  // no wall or every move lost are searched as usual.
+  int late_from = 0;
+  // Its beam: below the first plies, a position whose static value fell more
+  // than this share below the root's is lost. 0: no beam.
+  double late_drop = 0;
 };
 
 // Empty when the settings are usable; otherwise a one-line description.
@@ -84,6 +91,8 @@ struct SearchResult {
   // part, time_manager.h: nodes or time_ms times this); else 0.
   double phase_factor = 0;
   double allocation = 0;
+  // The walls the late-game search kept when it chose the move; 0: it did not.
+  int late_walls = 0;
 };
 
 }  // namespace g2048

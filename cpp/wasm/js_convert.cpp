@@ -136,9 +136,10 @@ bool read_count(const val& js, const char* what, double min, double max, double*
 
 namespace {
 
-const char* const kSettingNames[] = {
-    "depth", "nodes",    "timeMs",       "minDepth", "maxDepth", "cutoff", "tableBits", "player",
-    "eval",  "playouts", "playoutDepth", "seed",     "threads",  "tables", "phase",     "walls"};
+const char* const kSettingNames[] = {"depth",        "nodes",     "timeMs",  "minDepth", "maxDepth",
+                                     "cutoff",       "tableBits", "player",  "eval",     "playouts",
+                                     "playoutDepth", "seed",      "threads", "tables",   "phase",
+                                     "walls",        "late",      "lateDrop"};
 
 bool unknown_setting(const std::string& key) {
   for (const char* name : kSettingNames)
@@ -191,6 +192,14 @@ bool read_setting(const std::string& key, double x, PlayerChoice* p) {
     if (!is_whole(x, 0, kMaxWalls))
       return fail("must be a whole number from 0 to " + std::to_string(kMaxWalls));
     s->walls = static_cast<int>(x);
+  } else if (key == "late") {  // SearchSettings::late_from
+    bool tile =
+        x == 0 || (is_whole(x, 4, 65536) && (static_cast<int>(x) & (static_cast<int>(x) - 1)) == 0);
+    if (!tile) return fail("must be a tile, a power of two from 4 to 65536 (or 0: off)");
+    s->late_from = static_cast<int>(x);
+  } else if (key == "lateDrop") {  // SearchSettings::late_drop
+    if (!(x >= 0 && x < 1)) return fail("must be a share at least 0 and below 1");
+    s->late_drop = x;
   } else if (key == "playouts") {
     if (!is_whole(x, 1, kMaxPlayouts))
       return fail("must be a whole number from 1 to " + std::to_string(kMaxPlayouts));
@@ -322,6 +331,8 @@ val player_settings_to_js(const PlayerChoice& p) {
   o.set("tableBits", s.table_bits);
   o.set("phase", s.phase);
   o.set("walls", s.walls);
+  o.set("late", s.late_from);
+  o.set("lateDrop", s.late_drop);
   o.set("playouts", p.settings.playouts);
   o.set("playoutDepth", p.settings.playout_depth);
   o.set("seed", static_cast<double>(p.settings.seed));
@@ -378,6 +389,8 @@ val search_result_to_js(const SearchResult& r) {
     o.set("tableRate", r.table_rate);
     o.set("tableTile", 1 << r.table_target);  // the tile the rate is the chance of making
   }
+  // Present only when the late-game search chose the move: the walls it kept.
+  if (r.late_walls > 0) o.set("lateWalls", r.late_walls);
   // Present only with settings.phase: this move's phase factor, and its
   // allocation over the average budget (with the carried budget's part).
   if (r.phase_factor > 0) {

@@ -1,0 +1,220 @@
+// The late-game search (SearchSettings::late_from, search/late_game.h): its
+// walls (a chain from the corner of tiles that cannot merge within the
+// horizon), its values against a plain brute force of the same rules, its
+// fallback to the usual search, and its budget.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "eval/heuristic.h"
+#include "search/expectimax_searcher.h"
+#include "search/late_game.h"
+#include "search/late_game_impl.h"
+
+using namespace g2048;
+
+namespace {
+
+Board board_of(const std::array<std::int64_t, 16>& values) {
+  Tiles t;
+  EXPECT_TRUE(tiles_from_values(values.data(), 16, &t, nullptr));
+  return to_search_board(t);
+}
+
+// A late board: the bottom row 16384 8192 4096 2048, a 1024 above the 2048,
+// and small tiles in the top rows.
+const std::array<std::int64_t, 16> kChain = {2, 4, 8, 2,    0,     2,    16,   4,
+                                             0, 0, 0, 1024, 16384, 8192, 4096, 2048};
+
+SearchSettings late_at(int depth) {
+  SearchSettings s;
+  s.depth = depth;
+  s.late_from = 8192;
+  s.table_bits = 16;
+  return s;
+}
+
+TEST(LatePlan, TheChainFromTheCornerBySize) {
+  LatePlan plan = plan_late_game(board_of(kChain), 8192);
+  EXPECT_TRUE(plan.applies);
+  EXPECT_EQ(plan.walls, 5);
+  for (int i : {11, 12, 13, 14, 15}) EXPECT_EQ(plan.wall_mask >> (4 * i) & 0xF, 0xFu) << i;
+  EXPECT_EQ(plan.wall_tiles >> (4 * 12) & 0xF, 14u);  // the 16384
+  EXPECT_TRUE(plan.kept(board_of(kChain)));
+}
+
+TEST(LatePlan, NoneBelowTheTileOrOutOfTheCorner) {
+  EXPECT_FALSE(plan_late_game(board_of(kChain), 32768).applies);
+  EXPECT_FALSE(plan_late_game(board_of(kChain), 0).applies);
+  auto middle = kChain;
+  std::swap(middle[12], middle[9]);  // the 16384 leaves the corner
+  EXPECT_FALSE(plan_late_game(board_of(middle), 8192).applies);
+}
+
+TEST(LatePlan, TilesThatCanMergeAreNoWalls) {
+  auto longer = kChain;
+  longer[7] = 256;  // a 256 next to the 1024 extends the chain
+  EXPECT_EQ(plan_late_game(board_of(longer), 8192).walls, 6);
+  auto twin = longer;
+  twin[0] = 256;  // a second 256: the 256s may merge, the chain stops at the 1024
+  EXPECT_EQ(plan_late_game(board_of(twin), 8192).walls, 5);
+  auto close = kChain;
+  // Tiles below the 1024 adding up to 996: the horizon reaches a second 1024,
+  // and from it the whole chain could fold: no wall at all.
+  close[0] = 512, close[1] = 256, close[2] = 128, close[3] = 64;
+  EXPECT_FALSE(plan_late_game(board_of(close), 8192).applies);
+  auto apart = kChain;
+  std::swap(apart[14], apart[1]);  // the 4096 away from the chain: it stops at the 8192
+  EXPECT_EQ(plan_late_game(board_of(apart), 8192).walls, 2);
+}
+
+TEST(LatePlan, FourBoundGrowsWithDepth) {
+  EXPECT_EQ(four_bound(1), 1);
+  for (int d = 2; d <= kLateMaxDepth; ++d) {
+    EXPECT_GE(four_bound(d), four_bound(d - 1)) << d;
+    EXPECT_LT(four_bound(d), d) << d;
+  }
+}
+
+// The rules written out plainly: every move keeps the walls or is lost, no
+// cut-off but the horizon's 4s and the open-board caps, no table.
+struct Reference {
+  const Heuristic& eval;
+  LatePlan plan;
+
+  float max_node(Board b, int depth_left, int fours_left) const {
+    float best = 0.0f;
+    for (int d = 0; d < 4; ++d) {
+      Board a = move(b, d);
+      if (a == b || !plan.kept(a)) continue;
+      best = std::max(best, depth_left == 0 ? eval.evaluate(a) : chance(a, depth_left, fours_left));
+    }
+    return best;
+  }
+  float chance(Board b, int depth_left, int fours_left) const {
+    int empty = count_empty(b);
+    if (empty > 5 && plan.walls < 4) depth_left = std::min(depth_left, 3);
+    if (empty > 4) depth_left = std::min(depth_left, 4);
+    float sum = 0.0f;
+    for (int i = 0; i < 16; ++i) {
+      if (cell(b, i) != 0) continue;
+      Board two = with_cell(b, i, 1), four = with_cell(b, i, 2);
+      if (fours_left > 0) {
+        sum += 0.9f * max_node(two, depth_left - 1, fours_left);
+        sum += 0.1f * max_node(four, depth_left - 1, fours_left - 1);
+      } else {
+        sum += max_node(two, depth_left - 1, 0);
+      }
+    }
+    return sum / static_cast<float>(empty);
+  }
+};
+
+std::vector<Board> late_boards(int count) {
+  std::mt19937_64 rng(7);
+  std::uniform_int_distribution<int> small(0, 4);
+  std::vector<Board> boards;
+  while (static_cast<int>(boards.size()) < count) {
+    auto values = kChain;
+    for (int i = 0; i < 11; ++i) {
+      int e = small(rng);
+      values[i] = e ? std::int64_t{1} << e : 0;
+    }
+    Board b = board_of(values);
+    if (legal_moves_mask(b)) boards.push_back(b);
+  }
+  return boards;
+}
+
+TEST(LateGameSearch, MatchesABruteForceOfItsRules) {
+  Heuristic eval;
+  LateGameSearch<Heuristic> search(eval);
+  int compared = 0;
+  for (Board b : late_boards(12)) {
+    for (int depth : {1, 2}) {
+      SearchResult r;
+      if (!search.search(b, late_at(depth), &r)) continue;
+      Reference ref{eval, plan_late_game(b, 8192)};
+      for (int d = 0; d < 4; ++d) {
+        Board a = move(b, d);
+        if (a == b) {
+          EXPECT_EQ(r.values[d], kIllegal);
+          continue;
+        }
+        float want = ref.plan.kept(a) ? ref.chance(a, depth, four_bound(depth)) : 0.0f;
+        EXPECT_NEAR(r.values[d], want, 1e-3 * std::max(1.0f, want)) << depth << " " << d;
+        ++compared;
+      }
+      EXPECT_EQ(r.depth, depth);
+      EXPECT_EQ(r.late_walls, 5);
+    }
+  }
+  EXPECT_GE(compared, 20);  // the boards are late ones: the search applied
+}
+
+TEST(LateGameSearch, KeepsTheWallsWhenAMoveDoes) {
+  ExpectimaxSearcher searcher(Heuristic{});
+  SearchSettings s = late_at(0);
+  s.depth = 0;
+  s.nodes = 20000;
+  for (Board b : late_boards(20)) {
+    LatePlan plan = plan_late_game(b, 8192);
+    bool can_keep = false;
+    for (int d = 0; d < 4; ++d) can_keep = can_keep || (move(b, d) != b && plan.kept(move(b, d)));
+    SearchResult r = searcher.search(b, s);
+    ASSERT_GE(r.best, 0);
+    if (can_keep && r.late_walls > 0) {
+      EXPECT_TRUE(plan.kept(move(b, r.best)));
+    } else if (!can_keep) {
+      EXPECT_EQ(r.late_walls, 0) << "no move keeps them: the usual search plays";
+    }
+  }
+}
+
+TEST(LateGameSearch, FallsBackToTheUsualSearch) {
+  ExpectimaxSearcher searcher(Heuristic{});
+  SearchSettings plain;
+  plain.depth = 2;
+  SearchSettings late = plain;
+  late.late_from = 8192;
+  auto middle = kChain;
+  std::swap(middle[12], middle[9]);  // no corner: no walls
+  for (Board b :
+       {board_of(middle), board_of({2, 4, 8, 16, 0, 0, 2, 4, 0, 0, 0, 2, 0, 0, 0, 4096})}) {
+    SearchResult a = searcher.search(b, plain), c = searcher.search(b, late);
+    EXPECT_EQ(c.late_walls, 0);
+    EXPECT_EQ(a.values, c.values);
+    EXPECT_EQ(a.nodes, c.nodes);
+  }
+}
+
+TEST(LateGameSearch, ABudgetIsKeptAndRepeatable) {
+  ExpectimaxSearcher searcher(Heuristic{});
+  SearchSettings s;
+  s.late_from = 8192;
+  s.table_bits = 16;
+  Board b = late_boards(1)[0];
+  s.nodes = 5000;
+  SearchResult small = searcher.search(b, s), again = searcher.search(b, s);
+  s.nodes = 200000;
+  SearchResult large = searcher.search(b, s);
+  ASSERT_GT(small.late_walls, 0);
+  EXPECT_EQ(small.values, again.values);
+  EXPECT_EQ(small.nodes, again.nodes);
+  EXPECT_LE(small.nodes, 2u * 5000 + 64);
+  EXPECT_LE(large.nodes, 2u * 200000 + 64);
+  EXPECT_GT(large.depth, small.depth);
+}
+
+TEST(LateGameSearch, SettingsAreChecked) {
+  SearchSettings s;
+  s.late_from = 3000;
+  EXPECT_NE(validate_settings(s).find("power of two"), std::string::npos);
+  s.late_from = 8192;
+  EXPECT_EQ(validate_settings(s), "");
+  s.late_drop = 1.0;
+  EXPECT_NE(validate_settings(s).find("beam"), std::string::npos);
+}
+
+}  // namespace
