@@ -199,7 +199,7 @@ describe('the judge', () => {
       later: (fn) => timers.push(fn),
     });
     const judged = [];
-    judge.onJudged(({ index }) => judged.push(index));
+    judge.on('judged', ({ index }) => judged.push(index));
     // Never left: each of the person's moves loses 10%.
     for (let i = 0; i < 6; i++)
       game.move(

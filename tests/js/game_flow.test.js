@@ -9,7 +9,7 @@ describe('win, keep going, game over', () => {
   it('says "You win!" once at 2048, ignores moves until Keep going, saves keepPlaying with the next move', () => {
     const game = Game.inMemory({ random: seededRandom(1) });
     const events = [];
-    game.onChange((e) => events.push(e));
+    game.on('change', (e) => events.push(e));
     game.setBoard([1024, 1024, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2], { score: 0 });
     const result = game.move(3);
     expect(result.justWon).toBe(true);
@@ -79,7 +79,7 @@ describe('win, keep going, game over', () => {
     const game = Game.inMemory({ random: () => 0.99 });
     game.setBoard([0, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0]);
     let snapshot = null;
-    game.onChange((e) => {
+    game.on('change', (e) => {
       snapshot = e.snapshot;
     });
     game.move(3);

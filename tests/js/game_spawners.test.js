@@ -59,7 +59,7 @@ describe('a game whose tiles come from a spawner', () => {
     game.setBoard(BOARD, { score: 0 });
     const saved = game.storage.backend.getItem('gameState');
     const kinds = [];
-    game.onChange((event) => kinds.push(event.kind));
+    game.on('change', (event) => kinds.push(event.kind));
 
     expect(game.move(3).moved).toBe(true);
     expect(game.tilesDue).toBe(1);
@@ -108,7 +108,7 @@ describe('a game whose tiles come from a spawner', () => {
     });
     game.setBoard(BOARD, { score: 0 });
     const events = [];
-    game.onChange((event) => events.push(event));
+    game.on('change', (event) => events.push(event));
     game.move(3);
     await game.settled();
     expect(game.tilesDue).toBe(0);
@@ -159,7 +159,7 @@ describe('a game whose tiles come from a spawner', () => {
       player: 'minimax',
       sleep: async () => {},
     });
-    player.onUpdate((_, reason) => {
+    player.on('update', (_, reason) => {
       if (reason === 'move' && player.aiMoves === 15) player.stopAutoplay();
     });
     player.startAutoplay();

@@ -81,7 +81,7 @@ describe('AutoplayController', () => {
   it('plays on past 2048 by pressing Keep going, and stops at game over with a summary', async () => {
     const { game, player } = setup({ board: [1024, 1024, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] });
     const reasons = [];
-    player.onUpdate((_, reason) => reasons.push(reason));
+    player.on('update', (_, reason) => reasons.push(reason));
     player.startAutoplay();
     await waitFor(() => !player.autoplay, 'the end of autoplay');
     expect(game.won).toBe(true);
@@ -96,7 +96,7 @@ describe('AutoplayController', () => {
   it('paces moves by the speed, counting the search time as part of the pause', async () => {
     const { player, clock } = setup({ speed: 'paced' });
     let moves = 0;
-    player.onUpdate((_, reason) => {
+    player.on('update', (_, reason) => {
       if (reason === 'move') {
         moves++;
         clock.t += 40; // time passes between moves (rendering, the next search)
@@ -112,7 +112,7 @@ describe('AutoplayController', () => {
 
   it('does not wait between moves at full speed', async () => {
     const { player, clock } = setup({ speed: 'max' });
-    player.onUpdate((_, reason) => {
+    player.on('update', (_, reason) => {
       if (reason === 'move' && player.aiMoves === 20) player.stopAutoplay();
     });
     player.startAutoplay();
@@ -174,7 +174,7 @@ describe('AutoplayController', () => {
     const { game, player } = setup({ engine: loading });
     expect(controlState(player, game)).toMatchObject({ hintEnabled: false, stepEnabled: false, autoplayEnabled: true });
     player.startAutoplay();
-    player.onUpdate((_, reason) => {
+    player.on('update', (_, reason) => {
       if (reason === 'move') player.stopAutoplay();
     });
     resolveEngine(fakeEngine());
@@ -207,7 +207,7 @@ describe('AutoplayController', () => {
   it('reports moves/s, depth, nodes/s and the last evaluation', async () => {
     const { player, clock } = setup();
     let during = null;
-    player.onUpdate((_, reason) => {
+    player.on('update', (_, reason) => {
       if (reason === 'move') {
         clock.t += 100;
         if (player.aiMoves === 10) {

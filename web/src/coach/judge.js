@@ -9,11 +9,12 @@ import { Emitter } from '../game/emitter.js';
 
 const defaultNow = () => globalThis.performance.now();
 
-export class MoveJudge {
+export class MoveJudge extends Emitter {
   // undo: the page's UndoHistory; engine: an engine or a promise of one;
   // settings(): bestMove's settings for a judgement; busy(): whether the AI
   // is searching for the page now; ready(engine): whether its values can be
-  // judged (the network in use).
+  // judged (the network in use). Events: on('judged', listener),
+  // listener({ index, values, ms }) once a move's judgement is kept.
   constructor({
     undo,
     engine,
@@ -24,6 +25,7 @@ export class MoveJudge {
     later = (fn, ms) => globalThis.setTimeout(fn, ms),
     retryMs = 250,
   }) {
+    super();
     this.undo = undo;
     this.enginePromise = Promise.resolve(engine);
     this.engine = null;
@@ -36,7 +38,6 @@ export class MoveJudge {
     this.retrying = false;
     this.pending = new Set(); // indices of the history's positions
     this.running = false;
-    this.judged = new Emitter();
     this.timings = []; // ms of the last judgements
     this.failures = 0;
     this.enginePromise.then(
@@ -46,16 +47,11 @@ export class MoveJudge {
       },
       () => {},
     );
-    undo.onChange(({ kind, index }) => {
+    undo.on('change', ({ kind, index }) => {
       if (kind === 'record') this.queue(index);
       else if (kind === 'load' || kind === 'open' || kind === 'restart') this.queueAll();
     });
     this.queueAll();
-  }
-
-  // listener({ index, values, ms }) once a move's judgement is kept.
-  onJudged(listener) {
-    return this.judged.add(listener);
   }
 
   queue(index) {
@@ -118,7 +114,8 @@ export class MoveJudge {
       const ms = this.now() - started;
       this.timings.push(ms);
       if (this.timings.length > 200) this.timings.shift();
-      if (this.undo.setJudgement(index, job.key, result.values)) this.judged.emit({ index, values: result.values, ms });
+      if (this.undo.setJudgement(index, job.key, result.values))
+        this.emit('judged', { index, values: result.values, ms });
     }
   }
 }

@@ -43,13 +43,13 @@ export class ReviewView {
       if (item) this.choose(Number(item.dataset.index));
     });
     this.playOn.addEventListener('click', () => this.playOnFromChosen());
-    judge.onJudged(({ index, ms }) => {
+    judge.on('judged', ({ index, ms }) => {
       // For tests and measurements: how long the last judgement took.
       this.panel.dataset.lastJudgeMs = ms.toFixed(1);
       this.judgedOne(index);
     });
     this.length = undo.history.positions.length;
-    undo.onChange(({ kind, index }) => {
+    undo.on('change', ({ kind, index }) => {
       if (kind !== 'judge') this.hideFlashIfStale();
       // An AI move added at the end changes nothing in the review: Autoplay's
       // 30 moves a second never walk the whole history.
@@ -58,7 +58,7 @@ export class ReviewView {
       this.length = length;
       if (!aiMoveAdded) this.refresh();
     });
-    game.onChange(() => this.followGameOver());
+    game.on('change', () => this.followGameOver());
     this.refresh();
   }
 

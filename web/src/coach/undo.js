@@ -29,28 +29,25 @@ export function positionOf(game) {
 
 const emptyBoard = (position) => position.board.every((v) => v === 0);
 
-export class UndoHistory {
+// Events: on('change', listener), listener({ kind, index }): kind 'record',
+// 'restart', 'undo', 'redo', 'open', 'playOn', 'judge' or 'load'; index the
+// position concerned.
+export class UndoHistory extends Emitter {
   constructor(
     game,
     { warn = (...args) => console.warn(...args), key = HISTORY_KEY, storage = game.storage, standalone = false } = {},
   ) {
+    super();
     this.game = game;
     this.storage = storage;
     this.key = key;
     this.standalone = standalone;
     this.warn = warn;
-    this.changes = new Emitter();
     this.restoring = false;
     this.pending = null; // the move whose tile is still to come (Evil 2048)
     this.history = this.load();
     if (standalone && this.history.at >= 0) this.showCurrent('load');
-    game.onChange((event) => this.follow(event));
-  }
-
-  // listener({ kind, index }): kind 'record', 'restart', 'undo', 'redo',
-  // 'open', 'playOn', 'judge' or 'load'; index the position concerned.
-  onChange(listener) {
-    return this.changes.add(listener);
+    game.on('change', (event) => this.follow(event));
   }
 
   get canUndo() {
@@ -208,6 +205,6 @@ export class UndoHistory {
 
   save(kind = 'record', index = this.history.at) {
     this.write(this.history);
-    this.changes.emit({ kind, index });
+    this.emit('change', { kind, index });
   }
 }

@@ -6,14 +6,15 @@
 // model's random rule: a move leaves its tile due, the spawner is asked for it
 // (the engine's evil spawner answers a few milliseconds later; a person, through
 // placeTile, whenever they click), and the game is saved once the tile is on
-// the board, so the saved state is always a whole position. Events: 'move',
-// 'place' (a new tile from outside), 'restart', 'keepGoing'.
+// the board, so the saved state is always a whole position. on('change',
+// listener) hears each change as { kind, version, snapshot, ... }, kind 'move',
+// 'place' (a new tile from outside), 'restart' or 'keepGoing'.
 import { Emitter } from './emitter.js';
 import { GameModel } from './model.js';
 import { cellPosition, spawnerProblem } from './spawners.js';
 import { GameStorage, MemoryStorage } from './storage.js';
 
-export class Game {
+export class Game extends Emitter {
   constructor({
     storage = new GameStorage(),
     random = Math.random,
@@ -21,9 +22,9 @@ export class Game {
     spawner = null,
     pauseAtWin = true,
   } = {}) {
+    super();
     this.storage = storage;
     this.model = new GameModel({ random, pauseAtWin });
-    this.changes = new Emitter();
     this.version = 0;
     this.best = storage.bestScore();
     this.spawner = null;
@@ -42,13 +43,8 @@ export class Game {
     return new Game({ storage: new GameStorage(new MemoryStorage()), restore: false, ...options });
   }
 
-  // Returns a function that removes the listener.
-  onChange(listener) {
-    return this.changes.add(listener);
-  }
-
-  emit(kind, details = {}) {
-    this.changes.emit({ kind, version: this.version, snapshot: this.snapshot(), ...details });
+  #changed(kind, details = {}) {
+    this.emit('change', { kind, version: this.version, snapshot: this.snapshot(), ...details });
   }
 
   get score() {
@@ -106,7 +102,7 @@ export class Game {
     if (!result.moved) return result;
     this.version++;
     this.save();
-    this.emit('move', { dir, ...result, ...details });
+    this.#changed('move', { dir, ...result, ...details });
     if (external) this.requestTiles();
     return result;
   }
@@ -120,7 +116,7 @@ export class Game {
     const tile = this.model.placeTile(cellPosition(cell, this.model.size), value);
     this.version++;
     this.save();
-    this.emit('place', { cell, value, tileId: tile.id, ...details });
+    this.#changed('place', { cell, value, tileId: tile.id, ...details });
     return tile;
   }
 
@@ -146,7 +142,7 @@ export class Game {
         this.model.placeDueAtRandom();
         this.version++;
         this.save();
-        this.emit('place', { source: 'random', error: err?.message ?? String(err) });
+        this.#changed('place', { source: 'random', error: err?.message ?? String(err) });
       })
       .finally(() => {
         if (this.placing === placing) this.placing = null;
@@ -161,7 +157,7 @@ export class Game {
     this.model.newGame({ spawn: !this.spawner?.placesOpening });
     this.version++;
     this.save();
-    this.emit('restart');
+    this.#changed('restart');
     if (this.model.tilesDue > 0) this.requestTiles();
   }
 
@@ -169,7 +165,7 @@ export class Game {
   keepGoing() {
     if (!this.isPausedByWin()) return;
     this.model.keepGoing();
-    this.emit('keepGoing');
+    this.#changed('keepGoing');
   }
 
   // Puts a given position on the board (tests and seeded positions).
@@ -178,7 +174,7 @@ export class Game {
     this.model.setBoard(board, options);
     this.version++;
     this.save();
-    this.emit('restart');
+    this.#changed('restart');
   }
 
   // Puts a position of the game's history back on the board (undo, redo):
@@ -190,7 +186,7 @@ export class Game {
     this.model.keepPlaying = keepPlaying;
     this.version++;
     this.save();
-    this.emit('restart', { restored: true });
+    this.#changed('restart', { restored: true });
   }
 
   save() {

@@ -17,11 +17,11 @@ export class AiResponder extends AiChoice {
     this.aiMoves = 0;
     this.error = null;
     this.held = false;
-    game.onChange((event) => {
+    game.on('change', (event) => {
       if (event.kind === 'restart') {
         this.last = null;
         this.aiMoves = 0;
-        this.emit('restart');
+        this.notify('restart');
       }
       this.respond();
     });
@@ -29,7 +29,7 @@ export class AiResponder extends AiChoice {
 
   fail(err) {
     this.error = err && err.message ? err.message : String(err);
-    this.emit('error');
+    this.notify('error');
   }
 
   // The AI stops answering (an undo): a search on its way is dropped, as the
@@ -37,14 +37,14 @@ export class AiResponder extends AiChoice {
   hold() {
     if (this.held) return;
     this.held = true;
-    this.emit('hold');
+    this.notify('hold');
   }
 
   // The AI answers again, at once where it is its turn.
   resume() {
     if (!this.held) return;
     this.held = false;
-    this.emit('hold');
+    this.notify('hold');
     this.respond();
   }
 
@@ -59,7 +59,7 @@ export class AiResponder extends AiChoice {
     if (this.thinking || this.held || this.error || this.turn() !== 'ai') return;
     const version = this.game.version;
     this.thinking = true;
-    this.emit('thinking');
+    this.notify('thinking');
     try {
       const engine = await this.enginePromise;
       const result = await engine.bestMove(this.game.board(), searchSettings(this.player.id, this.strength));
@@ -72,12 +72,12 @@ export class AiResponder extends AiChoice {
       }
       this.last = { ...result, dir };
       this.aiMoves++;
-      this.emit('move');
+      this.notify('move');
     } catch (err) {
       this.fail(err);
     } finally {
       this.thinking = false;
-      this.emit('thinking');
+      this.notify('thinking');
       // A new game may have reached the AI's turn while it was busy.
       if (this.game.version !== version) this.respond();
     }

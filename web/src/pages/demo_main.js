@@ -48,7 +48,7 @@ const setLive = (field, text) => {
   live.querySelector(`[data-field="${field}"]`).textContent = text;
 };
 
-game.onChange((event) => {
+game.on('change', (event) => {
   renderer.render(event);
   if (event.kind !== 'move') return;
   chart.add(game.moveCount, game.score);
@@ -83,7 +83,7 @@ function startGame(index) {
   if (!paused) controller.startAutoplay();
 }
 
-controller.onUpdate((_, reason) => {
+controller.on('update', (_, reason) => {
   if (reason !== 'gameOver') return;
   tally.record({
     number: gameIndex + 1,

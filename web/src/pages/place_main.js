@@ -45,7 +45,7 @@ if (undo.canRedo) responder.hold();
 else responder.respond();
 
 const renderer = new BoardRenderer(gameContainer, { animate: true });
-game.onChange((event) => renderer.render(event));
+game.on('change', (event) => renderer.render(event));
 renderer.render({ kind: 'restart', snapshot: game.snapshot() });
 
 const canPlace = (cell) => responder.turn() === 'place' && game.board()[cell] === 0;
@@ -112,9 +112,9 @@ const update = () => {
   undoButton.disabled = !undo.canUndo;
   redoButton.disabled = !undo.canRedo;
 };
-responder.onUpdate(update);
-game.onChange(update);
-undo.onChange(({ kind }) => {
+responder.on('update', update);
+game.on('change', update);
+undo.on('change', ({ kind }) => {
   // After an undo or redo, the AI's moves in the game as it now stands (the
   // responder counts the ones it plays).
   if (kind !== 'record') responder.aiMoves = undo.history.countMoves('ai');

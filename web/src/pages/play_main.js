@@ -42,7 +42,7 @@ const game = new Game({ spawner: settings.evil ? evil : null });
 const controller = new AutoplayController({ game, engine, ...settings });
 
 const renderer = new BoardRenderer(gameContainer, { animate: controller.speed.animate });
-game.onChange((event) => renderer.render(event));
+game.on('change', (event) => renderer.render(event));
 renderer.render({ kind: 'restart', snapshot: game.snapshot() });
 
 // Undo and redo, the person's moves and the AI's alike; Autoplay stops first.
@@ -53,7 +53,7 @@ const showUndo = () => {
   undoButton.disabled = !undo.canUndo;
   redoButton.disabled = !undo.canRedo;
 };
-undo.onChange(showUndo);
+undo.on('change', showUndo);
 showUndo();
 const takeBack = (redo) => {
   controller.stopAutoplay();
@@ -82,7 +82,7 @@ const hintView = new HintView(
   document.querySelector('.ai-hint-values'),
   document.querySelector('.ai-hint-legend'),
 );
-controller.onUpdate((_, reason) => {
+controller.on('update', (_, reason) => {
   if (reason === 'hint') hintView.show(controller.hintResult);
 });
 
@@ -93,7 +93,7 @@ const remember = () =>
     player: controller.player.id,
     evil: game.spawner === evil,
   });
-controller.onUpdate((_, reason) => {
+controller.on('update', (_, reason) => {
   if (reason === 'settings') remember();
 });
 bindEvilSwitch(document.querySelector('.ai-evil'), {
@@ -143,7 +143,7 @@ const review = new ReviewView({
     return null;
   },
 });
-controller.onUpdate((_, reason) => {
+controller.on('update', (_, reason) => {
   judge.wake();
   if (reason === 'autoplay') review.refresh(); // what the moves still to judge wait for
 });

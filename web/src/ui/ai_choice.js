@@ -20,7 +20,7 @@ export class AiChoice extends Observable {
     this.enginePromise.then(
       (e) => {
         this.engine = e;
-        this.emit('engine');
+        this.notify('engine');
       },
       (err) => this.fail(err),
     );
@@ -32,7 +32,7 @@ export class AiChoice extends Observable {
       throw new Error(`the ${this.player.id} player does not take strength ${id}`);
     }
     this.strength = strength;
-    this.emit('settings');
+    this.notify('settings');
   }
 
   // Another player; the strength stays when the new player takes it.
@@ -40,6 +40,6 @@ export class AiChoice extends Observable {
     const player = findOrThrow(findPlayer, id, 'player');
     this.player = player;
     this.strength = strengthFor(player.id, this.strength.id);
-    this.emit('settings');
+    this.notify('settings');
   }
 }

@@ -43,10 +43,10 @@ export class AutoplayController extends AiChoice {
     this.token = 0;
     this.queue = Promise.resolve();
     // A hint only holds for the board it was computed on.
-    game.onChange(() => {
+    game.on('change', () => {
       if (this.hintResult && this.hintResult.version !== game.version) {
         this.hintResult = null;
-        this.emit('hint');
+        this.notify('hint');
       }
     });
   }
@@ -55,12 +55,12 @@ export class AutoplayController extends AiChoice {
     this.error = err && err.message ? err.message : String(err);
     this.autoplay = false;
     this.thinking = false;
-    this.emit('error');
+    this.notify('error');
   }
 
   setSpeed(id) {
     this.speed = findOrThrow(findSpeed, id, 'speed');
-    this.emit('settings');
+    this.notify('settings');
   }
 
   // Searches are queued so the pool only ever runs one at a time.
@@ -68,7 +68,7 @@ export class AutoplayController extends AiChoice {
     const run = async () => {
       const engine = await this.enginePromise;
       this.thinking = true;
-      this.emit('thinking');
+      this.notify('thinking');
       try {
         const result = await engine.bestMove(board, searchSettings(this.player.id, this.strength));
         this.last = result;
@@ -101,7 +101,7 @@ export class AutoplayController extends AiChoice {
         scored: this.valuesArePoints(engine),
         score: this.game.score,
       };
-      this.emit('hint');
+      this.notify('hint');
       return this.hintResult;
     } catch (err) {
       this.fail(err);
@@ -147,7 +147,7 @@ export class AutoplayController extends AiChoice {
       if (result.tableRate !== undefined) this.tableMoves++;
       this.moveRate.record(at, 1);
       this.lastMoveAt = at;
-      this.emit('move');
+      this.notify('move');
     }
     return moved;
   }
@@ -167,7 +167,7 @@ export class AutoplayController extends AiChoice {
     this.moveRate.start(this.autoplayStartedAt);
     this.lastMoveAt = -Infinity;
     const token = ++this.token;
-    this.emit('autoplay');
+    this.notify('autoplay');
     this.loop(token);
   }
 
@@ -175,7 +175,7 @@ export class AutoplayController extends AiChoice {
     if (!this.autoplay) return;
     this.autoplay = false;
     this.token++;
-    this.emit('autoplay');
+    this.notify('autoplay');
   }
 
   async loop(token) {
@@ -227,8 +227,8 @@ export class AutoplayController extends AiChoice {
     };
     this.autoplay = false;
     this.token++;
-    this.emit('gameOver');
-    this.emit('autoplay');
+    this.notify('gameOver');
+    this.notify('autoplay');
   }
 
   // The live panel's figures.

@@ -75,8 +75,8 @@ export class AiControls {
       this.playerSelect.blur();
     });
 
-    controller.onUpdate(() => this.update());
-    game.onChange(() => this.update());
+    controller.on('update', () => this.update());
+    game.on('change', () => this.update());
     this.update();
     root.dataset.bound = 'true'; // the buttons listen from here on
   }

@@ -37,26 +37,18 @@ function isTyping(event) {
   return ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable;
 }
 
-export class InputManager {
+// Events: on('move', listener) with the direction, on('restart'),
+// on('keepPlaying'), and each command's name.
+export class InputManager extends Emitter {
   // commands: extra keys, { keyCode: 'name' } emitted as events of that name.
   constructor({ doc = document, gameContainer, commands = {} }) {
-    this.emitters = new Map(); // event name -> Emitter
+    super();
     this.commands = commands;
     doc.addEventListener('keydown', (event) => this.onKeyDown(event));
     this.bindButton(doc, '.retry-button', 'restart');
     this.bindButton(doc, '.restart-button', 'restart');
     this.bindButton(doc, '.keep-playing-button', 'keepPlaying');
     if (gameContainer) this.listenForSwipes(gameContainer);
-  }
-
-  // Returns a function that removes the handler.
-  on(name, handler) {
-    if (!this.emitters.has(name)) this.emitters.set(name, new Emitter());
-    return this.emitters.get(name).add(handler);
-  }
-
-  emit(name, data) {
-    this.emitters.get(name)?.emit(data);
   }
 
   onKeyDown(event) {

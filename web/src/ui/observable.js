@@ -1,18 +1,9 @@
-// The views' side of a controller: listeners called with (controller, reason)
-// whenever the controller's state changes.
+// The views' side of a controller: on('update', listener) calls listener with
+// (controller, reason) whenever the controller's state changes.
 import { Emitter } from '../game/emitter.js';
 
-export class Observable {
-  constructor() {
-    this.updates = new Emitter();
-  }
-
-  // Returns a function that removes the listener.
-  onUpdate(listener) {
-    return this.updates.add(listener);
-  }
-
-  emit(reason) {
-    this.updates.emit(this, reason);
+export class Observable extends Emitter {
+  notify(reason) {
+    this.emit('update', this, reason);
   }
 }

@@ -16,7 +16,7 @@ export class LivePanel {
     }
     this.refresh();
     setInterval(() => this.refresh(), intervalMs);
-    controller.onUpdate((_, reason) => {
+    controller.on('update', (_, reason) => {
       if (reason !== 'thinking') this.refresh();
     });
   }
