@@ -5,8 +5,8 @@
 // test: nothing here fails on a figure.
 
 // Runs in the page (page.evaluate): each game from two seeded spawns, or from
-// a given board, to its end or maxMoves. Spawns come from the app's seeded
-// generator (2 with probability 0.9, in a uniformly chosen empty cell). Each
+// a given board, to its end or maxMoves, through the app's own loop and spawn
+// rule (web/src/game/seeded_game.js). Each
 // finished game goes to window.benchGame (exposed by the bench), which prints
 // its line. Resolves to every move's [ms, nodes, largest tile, empty cells,
 // ms over the move's time allocation (timeMs, times its allocation with phase),
@@ -16,7 +16,7 @@
 // the trace, then is cleared so long runs keep no timeline).
 export async function playGames({ games, settings, threads, tables, markMoves = false }) {
   const { createEngine } = await import('/src/engine/engine.js');
-  const { seededRandom } = await import('/src/game/rng.js');
+  const { playSeededGame } = await import('/src/game/seeded_game.js');
 
   // The longest main-thread blocks while the games run: long tasks (50 ms or
   // more, Chromium's own measure) and the longest gap between two frames.
@@ -45,23 +45,13 @@ export async function playGames({ games, settings, threads, tables, markMoves = 
   await globalThis.benchLoaded();
   globalThis.requestAnimationFrame(frame);
 
-  const spawn = (board, random) => {
-    const empty = board.map((v, i) => (v ? -1 : i)).filter((i) => i >= 0);
-    const out = board.slice();
-    out[empty[Math.floor(random() * empty.length)]] = random() < 0.9 ? 2 : 4;
-    return out;
-  };
   const moves = [];
   const started = performance.now();
   for (const game of games) {
-    const random = seededRandom(game.seed);
-    let board = game.board ?? spawn(spawn(new Array(16).fill(0), random), random);
-    const startTile = Math.max(...board);
+    const startTile = game.board ? Math.max(...game.board) : null;
     const gameStarted = performance.now();
-    let score = 0;
-    let count = 0;
     let nodes = 0;
-    while (count < game.maxMoves && !(await engine.gameOver(board))) {
+    const chooseMove = async (board, count) => {
       const t = performance.now();
       const result = await engine.bestMove(board, settings);
       const ms = performance.now() - t;
@@ -81,11 +71,18 @@ export async function playGames({ games, settings, threads, tables, markMoves = 
         count + 1,
       ]);
       nodes += result.nodes;
-      const moved = await engine.applyMove(board, result.dir);
-      score += moved.gain;
-      count += 1;
-      board = spawn(moved.board, random);
-    }
+      return result.dir;
+    };
+    const {
+      board,
+      score,
+      moves: count,
+    } = await playSeededGame(engine, {
+      seed: game.seed,
+      board: game.board,
+      maxMoves: game.maxMoves,
+      chooseMove,
+    });
     const seconds = (performance.now() - gameStarted) / 1000;
     // score: what this game gained (from a given board, its own moves only).
     await globalThis.benchGame({

@@ -27,41 +27,29 @@ const option = (name, fallback) => {
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-// Runs in the page: N seeded games through the engine (spawns from the app's
-// seeded generator: 2 with probability 0.9, in a uniformly chosen empty cell).
+// Runs in the page: N seeded games through the engine, with the app's own
+// loop and spawn rule (web/src/game/seeded_game.js).
 async function playGames({ seeds, settings, evaluation, maxMoves, tables }) {
   const { createEngine } = await import('/src/engine/engine.js');
-  const { seededRandom } = await import('/src/game/rng.js');
+  const { playSeededGame } = await import('/src/game/seeded_game.js');
   const engine = await createEngine({});
   if (evaluation === 'network') await engine.loadNetwork();
   if (evaluation === 'network' && tables) await engine.loadTables();
   let tableMoves = 0;
-  const spawn = (board, random) => {
-    const empty = board.map((v, i) => (v ? -1 : i)).filter((i) => i >= 0);
-    const out = board.slice();
-    out[empty[Math.floor(random() * empty.length)]] = random() < 0.9 ? 2 : 4;
-    return out;
-  };
   const results = [];
   const depths = [];
   let searchMs = 0;
+  const chooseMove = async (board) => {
+    const t = performance.now();
+    const { dir, depth, tableRate } = await engine.bestMove(board, settings);
+    depths.push(depth);
+    if (tableRate !== undefined) tableMoves += 1;
+    searchMs += performance.now() - t;
+    return dir;
+  };
   const started = performance.now();
   for (const seed of seeds) {
-    const random = seededRandom(seed);
-    let board = spawn(spawn(new Array(16).fill(0), random), random);
-    let score = 0;
-    let moves = 0;
-    while (moves < maxMoves && !(await engine.gameOver(board))) {
-      const t = performance.now();
-      const { dir, depth, tableRate } = await engine.bestMove(board, settings);
-      depths.push(depth);
-      if (tableRate !== undefined) tableMoves += 1;
-      searchMs += performance.now() - t;
-      const moved = await engine.applyMove(board, dir);
-      score += moved.gain;
-      moves += 1;
-      board = spawn(moved.board, random);
-    }
+    const { board, score, moves } = await playSeededGame(engine, { seed, maxMoves, chooseMove });
     results.push({ seed, score, moves, maxTile: Math.max(...board) });
   }
   const wallMs = performance.now() - started;

@@ -1,5 +1,5 @@
 // The board as a grid of tiles, cells[x][y] column-first like the original
-// game's saved state. Random choices come from the injected `random`.
+// game's saved state.
 import { Tile } from './tile.js';
 
 export class Grid {
@@ -37,25 +37,6 @@ export class Grid {
     for (let x = 0; x < this.size; x++) {
       for (let y = 0; y < this.size; y++) callback(x, y, this.cells[x][y]);
     }
-  }
-
-  availableCells() {
-    const free = [];
-    // Row-major order, so a seeded game picks the same cell whatever the layout.
-    for (let y = 0; y < this.size; y++) {
-      for (let x = 0; x < this.size; x++) if (!this.cells[x][y]) free.push({ x, y });
-    }
-    return free;
-  }
-
-  randomAvailableCell(random) {
-    const free = this.availableCells();
-    if (free.length === 0) return null;
-    return free[Math.min(free.length - 1, Math.floor(random() * free.length))];
-  }
-
-  hasAvailableCells() {
-    return this.availableCells().length > 0;
   }
 
   withinBounds(position) {

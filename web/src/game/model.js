@@ -1,23 +1,15 @@
 // The rules of 2048 on tiles: slide, merge once, score, spawn, win and game over.
 // The model owns the truth of a game; it knows nothing of the DOM or storage.
 //
-// New tiles come from the model's own random rule, or, when asked (a move or a
-// new game with spawn: false), from outside: the tiles are then due
-// (tilesDue), placed one by one with placeTile (the evil spawner, a person),
-// and no move is played until they are all placed. Game over is judged once
-// the last due tile is on the board.
+// New tiles come from the game's random rule (randomSpawn in rules.js), or,
+// when asked (a move or a new game with spawn: false), from outside: the tiles
+// are then due (tilesDue), placed one by one with placeTile (the evil spawner,
+// a person), and no move is played until they are all placed. Game over is
+// judged once the last due tile is on the board.
 import { Grid } from './grid.js';
 import { Tile } from './tile.js';
-import {
-  DIRECTIONS,
-  SIZE,
-  SPAWN_TWO_PROBABILITY,
-  WIN_VALUE,
-  canMove,
-  isDirection,
-  lineIndices,
-  slideTargets,
-} from './rules.js';
+import { DIRECTIONS, SIZE, WIN_VALUE, canMove, isDirection, lineIndices, randomSpawn, slideTargets } from './rules.js';
+import { cellPosition } from './spawners.js';
 
 export class GameModel {
   // pauseAtWin: false never stops at 2048 ("8402": nobody is there to press
@@ -70,10 +62,9 @@ export class GameModel {
   }
 
   addRandomTile() {
-    const cell = this.grid.randomAvailableCell(this.random);
-    if (!cell) return null;
-    const value = this.random() < SPAWN_TWO_PROBABILITY ? 2 : 4;
-    const tile = new Tile(cell, value);
+    const spawn = randomSpawn(this.board(), this.random);
+    if (!spawn) return null;
+    const tile = new Tile(cellPosition(spawn.cell, this.size), spawn.value);
     this.grid.insertTile(tile);
     return tile;
   }

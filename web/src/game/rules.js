@@ -96,6 +96,28 @@ export function legalMoves(board, size = SIZE) {
   return DIRECTIONS.filter((dir) => canMove(board, dir, size));
 }
 
+// The game's spawn rule, one copy for the game model and the tools' in-page
+// games (seeded_game.js): a uniformly chosen empty cell (row-major order),
+// then a 2 with probability SPAWN_TWO_PROBABILITY, else a 4; random() is drawn
+// twice, for the cell first. Returns { cell, value }, or null on a full board.
+export function randomSpawn(board, random) {
+  const empty = [];
+  board.forEach((value, i) => {
+    if (value === 0) empty.push(i);
+  });
+  if (empty.length === 0) return null;
+  const cell = empty[Math.min(empty.length - 1, Math.floor(random() * empty.length))];
+  return { cell, value: random() < SPAWN_TWO_PROBABILITY ? 2 : 4 };
+}
+
+// The board with one tile spawned by the rule (a copy; the same on a full board).
+export function withRandomTile(board, random) {
+  const next = board.slice();
+  const spawn = randomSpawn(board, random);
+  if (spawn) next[spawn.cell] = spawn.value;
+  return next;
+}
+
 export function maxTile(board) {
   return board.reduce((a, b) => Math.max(a, b), 0);
 }

@@ -1,0 +1,32 @@
+// One game played by an engine from a seed, to its end or maxMoves: the loop
+// the tools run in a page (tools/bench/browser_games.mjs,
+// tools/figures/network_figures.mjs import it from /src/game/). The tiles
+// come from the game's spawn rule (randomSpawn in rules.js) drawn from the
+// app's seeded generator (rng.js): two opening tiles (unless a board is
+// given), then one after each move, as the game model places them.
+//
+// engine: gameOver(board) and applyMove(board, dir), as engine.js has them;
+// chooseMove(board, movesSoFar) resolves to the direction to play (the tool
+// searches, times and records there). Resolves to { board, score, moves }:
+// the last board, the points this game gained and the moves it played.
+import { SIZE, withRandomTile } from './rules.js';
+import { seededRandom } from './rng.js';
+
+export function openingBoard(random) {
+  return withRandomTile(withRandomTile(new Array(SIZE * SIZE).fill(0), random), random);
+}
+
+export async function playSeededGame(engine, { seed, board = null, maxMoves = Infinity, chooseMove }) {
+  const random = seededRandom(seed);
+  let current = board ?? openingBoard(random);
+  let score = 0;
+  let moves = 0;
+  while (moves < maxMoves && !(await engine.gameOver(current))) {
+    const dir = await chooseMove(current, moves);
+    const moved = await engine.applyMove(current, dir);
+    score += moved.gain;
+    moves += 1;
+    current = withRandomTile(moved.board, random);
+  }
+  return { board: current, score, moves };
+}
