@@ -4,7 +4,7 @@
 // play page.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { newPage } from './browser.js';
+import { newPage } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 
 const env = useServerAndBrowser();

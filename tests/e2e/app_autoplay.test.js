@@ -3,7 +3,7 @@
 // of moves, it plays on past 2048 (pressing Keep going itself), and it stops
 // at game over with a summary. Figures are printed, not asserted.
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot } from './browser.js';
+import { newPage, screenshot } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import {
   boardOfState,

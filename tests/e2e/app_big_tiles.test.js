@@ -1,7 +1,7 @@
 // A board seeded with the biggest tiles renders, legibly, on a wide and a
 // 320px screen, and the AI still moves on it.
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot } from './browser.js';
+import { newPage, screenshot } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import { boardOfState, domBoard, openWithState, savedGame, savedState, waitForDomBoard } from './app_helpers.js';
 

@@ -2,7 +2,7 @@
 // move counter and chart advance, the seed control restarts, and finished
 // games go into the table.
 import { describe, expect, it } from 'vitest';
-import { expectSteady, newPage, screenshot } from './browser.js';
+import { expectSteady, newPage, screenshot } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 
 const env = useServerAndBrowser();

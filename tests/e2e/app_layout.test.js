@@ -5,7 +5,7 @@
 // label fits its list; the controls' names are distinct; the defaults; the
 // demo's record before its first game; every page's font and icon.
 import { describe, expect, it } from 'vitest';
-import { newPage, screenshot } from './browser.js';
+import { newPage, screenshot } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 
 const env = useServerAndBrowser();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openWithState, savedState } from './app_helpers.js';
-import { distDir, launchBrowser, newPage, outputDir, repoRoot, serve } from './browser.js';
+import { distDir, launchBrowser, newPage, outputDir, repoRoot, serve } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 
 const env = useServerAndBrowser();

@@ -4,7 +4,7 @@
 // game and its history, and Y and the Redo button put the moves back with
 // their board and score.
 import { describe, expect, it } from 'vitest';
-import { expectSteady, newPage } from './browser.js';
+import { expectSteady, newPage } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import { domBoard, shownScore, waitForDomBoard } from './app_helpers.js';
 

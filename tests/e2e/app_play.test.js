@@ -2,7 +2,7 @@
 // keys, saving and restoring, the win and game-over messages, Hint, and the
 // small-screen layout.
 import { describe, expect, it } from 'vitest';
-import { newPage, repoRoot, screenshot, serve } from './browser.js';
+import { newPage, repoRoot, screenshot, serve } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import { boardOfState, openWithState, savedGame, savedState, shownScore, waitForDomBoard } from './app_helpers.js';
 import { legalMoves, moveBoard } from '../../web/src/game/rules.js';

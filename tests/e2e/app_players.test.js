@@ -4,8 +4,8 @@
 // module run here in Node: the player's move, then the evil spawner's tile for
 // that board.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadWasmModule } from '../js/helpers/load_wasm.js';
-import { newPage, screenshot } from './browser.js';
+import { loadWasmModule } from '../../tools/harness/load_wasm.js';
+import { newPage, screenshot } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import {
   boardOfState,

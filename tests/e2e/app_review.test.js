@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newPage, outputDir } from './browser.js';
+import { newPage, outputDir } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import { boardOfState, openWithState, savedGame, savedState, waitForDomBoard } from './app_helpers.js';
 import { legalMoves } from '../../web/src/game/rules.js';

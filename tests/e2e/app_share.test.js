@@ -2,7 +2,7 @@
 // and 8402.html#board=... open their position; the page's own link reads back
 // the board; a bad link or paste is refused with a message and the game kept.
 import { describe, expect, it } from 'vitest';
-import { newPage } from './browser.js';
+import { newPage } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import { boardOfState, domBoard, savedGame, waitForDomBoard } from './app_helpers.js';
 

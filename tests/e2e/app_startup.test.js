@@ -8,7 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { savedState } from './app_helpers.js';
-import { distDir, newPage } from './browser.js';
+import { distDir, newPage } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 
 const env = useServerAndBrowser();

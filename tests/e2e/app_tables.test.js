@@ -3,7 +3,7 @@
 // the snake the AI's step is the table's move, which the panel shows with the
 // table's chance of making the next tile.
 import { describe, expect, it } from 'vitest';
-import { newPage } from './browser.js';
+import { newPage } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import { boardOfState, openWithState, savedGame, savedState, waitForDomBoard } from './app_helpers.js';
 

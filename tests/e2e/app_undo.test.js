@@ -2,7 +2,7 @@
 // Z and Y keys restore board and score, a reload keeps the history, Autoplay
 // stops on undo, and a damaged saved history leaves the game as it was.
 import { describe, expect, it } from 'vitest';
-import { newPage } from './browser.js';
+import { newPage } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
 import {
   boardOfState,

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './browser.js';
+import { repoRoot } from '../../tools/harness/browser.js';
 
 const run = promisify(execFile);
 const BENCH = path.join(repoRoot, 'tools/bench/browser_bench.mjs');

@@ -6,7 +6,7 @@
 // (tests/e2e/fixtures) are served on another port than the payload (dist/).
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSteady, launchBrowser, newPage, screenshot, serve } from './browser.js';
+import { expectSteady, launchBrowser, newPage, screenshot, serve } from '../../tools/harness/browser.js';
 import {
   bookmarkletCode,
   clickBookmarklet,
@@ -18,7 +18,7 @@ import {
   servePayloadWithoutNetwork,
   setTabHidden,
   waitFor,
-} from './bookmarklet_helpers.js';
+} from '../../tools/harness/bookmarklet.js';
 
 // Listens on 127.0.0.1 and cuts every connection: resolves { url, close }.
 function refusingServer() {

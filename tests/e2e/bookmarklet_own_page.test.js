@@ -3,7 +3,7 @@
 // served on one port and the payload on another, as on someone else's site;
 // the code run is dist/bookmarklet.txt's, with only its address changed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, serve } from './browser.js';
+import { launchBrowser, newPage, screenshot, serve } from '../../tools/harness/browser.js';
 import {
   bookmarkletCode,
   bookmarkletUrlFor,
@@ -15,7 +15,7 @@ import {
   openSeeded,
   overlayState,
   waitFor,
-} from './bookmarklet_helpers.js';
+} from '../../tools/harness/bookmarklet.js';
 
 const maxOf = (board) => Math.max(...board);
 

@@ -6,9 +6,15 @@
 // bookmarklet on another site's page; the extension's pages are isolated by
 // its manifest, and its panel says its threads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, serve } from './browser.js';
-import { bookmarkletCode, clickBookmarklet, evaluationText, serveFixtures, waitFor } from './bookmarklet_helpers.js';
-import { launchWithExtension } from './extension_helpers.js';
+import { launchBrowser, newPage, serve } from '../../tools/harness/browser.js';
+import {
+  bookmarkletCode,
+  clickBookmarklet,
+  evaluationText,
+  serveFixtures,
+  waitFor,
+} from '../../tools/harness/bookmarklet.js';
+import { launchWithExtension } from '../../tools/harness/extension.js';
 
 const BOARDS = [
   [0, 0, 2, 0, 8, 4, 2, 0, 8, 2, 4, 0, 8, 32, 32, 128],

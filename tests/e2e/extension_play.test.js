@@ -1,10 +1,10 @@
 // The extension in headless Chromium, started and stopped by its toolbar
 // button (clicked through the DevTools protocol, as a user's click: see
-// extension_helpers.js) on the test pages the bookmarklet's tests use: a
+// tools/harness/extension.js) on the test pages the bookmarklet's tests use: a
 // page built like the original 2048, the same page under a strict Content
 // Security Policy (which refuses the bookmarklet), and a page without a game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectSteady, screenshot, serve } from './browser.js';
+import { expectSteady, screenshot, serve } from '../../tools/harness/browser.js';
 import {
   bookmarkletCode,
   clickBookmarklet,
@@ -14,8 +14,8 @@ import {
   pageDomWithoutPanel,
   serveFixtures,
   waitFor,
-} from './bookmarklet_helpers.js';
-import { launchWithExtension, panelChoices } from './extension_helpers.js';
+} from '../../tools/harness/bookmarklet.js';
+import { launchWithExtension, panelChoices } from '../../tools/harness/extension.js';
 import { SETTINGS_KEY } from '../../web/extension/settings_storage.js';
 import { BOOKMARKLET_SPEEDS, BOOKMARKLET_STRENGTHS } from '../../web/src/ui/presets.js';
 

@@ -2,12 +2,12 @@
 // panel by itself on its pages built like the original 2048, waiting for
 // Start, and nothing on its other pages. The browser's permission prompt
 // cannot be answered from a test, so this browser's copy of the extension is
-// granted 127.0.0.1 up front (extension_helpers.js): the options page's
+// granted 127.0.0.1 up front (tools/harness/extension.js): the options page's
 // request is then answered at once, and the rest runs as for a user.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { overlayState, pageDomWithoutPanel, serveFixtures, waitFor } from './bookmarklet_helpers.js';
-import { expectSteady } from './browser.js';
-import { launchWithExtension } from './extension_helpers.js';
+import { overlayState, pageDomWithoutPanel, serveFixtures, waitFor } from '../../tools/harness/bookmarklet.js';
+import { expectSteady } from '../../tools/harness/browser.js';
+import { launchWithExtension } from '../../tools/harness/extension.js';
 
 const hasPanel = (page) => page.evaluate(() => document.querySelectorAll('ai2048-bookmarklet').length);
 const fixture = (page) => page.evaluate(() => ({ ...window.__fixture }));

@@ -1,8 +1,8 @@
-// For a test file (Vitest hooks; browser.js itself stays free of Vitest so the
-// figure scripts can use it): serves dist/ and starts Chromium before the
-// file's tests, closes both after.
+// For a test file (Vitest hooks; tools/harness/browser.js itself stays free of
+// Vitest so the figure scripts can use it): serves dist/ and starts Chromium
+// before the file's tests, closes both after.
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, serve } from './browser.js';
+import { launchBrowser, serve } from '../../tools/harness/browser.js';
 
 // The returned object's server and browser are set once the hooks have run.
 export function useServerAndBrowser() {

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { root } from './helpers/load_wasm.js';
-import { ensureNativeCli, jsonLines, runNative } from './helpers/native_cli.js';
+import { root } from '../../tools/harness/load_wasm.js';
+import { ensureNativeCli, jsonLines, runNative } from '../../tools/harness/native_cli.js';
 import { summarizeBoards } from '../../tools/bench/conversion_summary.mjs';
 
 const script = path.join(root, 'tools', 'bench', 'conversion_by_board.sh');

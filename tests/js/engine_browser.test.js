@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { distDir, launchBrowser, newPage, serve } from '../e2e/browser.js';
-import { loadWasmModule } from './helpers/load_wasm.js';
+import { distDir, launchBrowser, newPage, serve } from '../../tools/harness/browser.js';
+import { loadWasmModule } from '../../tools/harness/load_wasm.js';
 
 const BOARD = [0, 2, 4, 8, 0, 2, 16, 64, 0, 4, 32, 128, 2, 8, 64, 1024];
 

@@ -2,7 +2,7 @@
 // with) an Error whose message names the problem, and the module keeps
 // working afterwards, however many errors it has thrown.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createNodeEngine, importEngine, loadWasmModule } from './helpers/load_wasm.js';
+import { createNodeEngine, importEngine, loadWasmModule } from '../../tools/harness/load_wasm.js';
 
 const BOARD = [2, 0, 0, 2, 0, 0, 2, 4, 0, 4, 2, 128, 0, 4, 16, 512];
 const STUCK = [2, 4, 2, 4, 4, 2, 4, 2, 2, 4, 2, 4, 4, 2, 4, 2];

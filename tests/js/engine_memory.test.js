@@ -2,7 +2,7 @@
 // them) keep the wasm memory under a fixed bound and leave no JS handles
 // behind.
 import { beforeAll, expect, test } from 'vitest';
-import { loadWasmModule } from './helpers/load_wasm.js';
+import { loadWasmModule } from '../../tools/harness/load_wasm.js';
 
 // The module starts with 16 MB: the row and heuristic tables, a 1 MB stack and
 // a 4 MB transposition table (tableBits 18) fit inside; a 2^19 table once

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createNodeEngine, loadWasmModule, nodeWorkerFactory } from './helpers/load_wasm.js';
-import { trainSmallNetwork } from './helpers/native_cli.js';
+import { createNodeEngine, loadWasmModule, nodeWorkerFactory } from '../../tools/harness/load_wasm.js';
+import { trainSmallNetwork } from '../../tools/harness/native_cli.js';
 
 let dir;
 let networkPath;

@@ -2,8 +2,8 @@
 // `ai2048 selfplay --trace` against the same game loop (play_game in
 // cpp/players/selfplay.cpp) driven through the wasm bindings.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadWasmModule } from './helpers/load_wasm.js';
-import { ensureNativeCli, nativeGames } from './helpers/native_cli.js';
+import { loadWasmModule } from '../../tools/harness/load_wasm.js';
+import { ensureNativeCli, nativeGames } from '../../tools/harness/native_cli.js';
 
 let engine;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
 // spawner), the JS engine API runs them over the worker pool with the raw
 // module's answers, and bad input throws an Error naming the problem.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createNodeEngine, loadWasmModule, nodeWorkerFactory } from './helpers/load_wasm.js';
-import { ensureNativeCli, nativeGames } from './helpers/native_cli.js';
+import { createNodeEngine, loadWasmModule, nodeWorkerFactory } from '../../tools/harness/load_wasm.js';
+import { ensureNativeCli, nativeGames } from '../../tools/harness/native_cli.js';
 
 let m;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // settings, survives workers that fail to start or crash, and falls back to
 // fewer workers, then to the main thread.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createNodeEngine, loadWasmModule, nodeWorkerFactory } from './helpers/load_wasm.js';
+import { createNodeEngine, loadWasmModule, nodeWorkerFactory } from '../../tools/harness/load_wasm.js';
 
 let m;
 let pool;

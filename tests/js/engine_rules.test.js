@@ -2,7 +2,7 @@
 // ways, many random boards (big tiles included) in all four directions, legal
 // moves, game over, and seeded spawns.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadWasmModule } from './helpers/load_wasm.js';
+import { loadWasmModule } from '../../tools/harness/load_wasm.js';
 import {
   ReferenceRng,
   referenceLegalMoves,

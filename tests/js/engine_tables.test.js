@@ -8,8 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createNodeEngine, loadWasmModule } from './helpers/load_wasm.js';
-import { jsonLines, runNative, trainSmallNetwork } from './helpers/native_cli.js';
+import { createNodeEngine, loadWasmModule } from '../../tools/harness/load_wasm.js';
+import { jsonLines, runNative, trainSmallNetwork } from '../../tools/harness/native_cli.js';
 
 let wasm;
 let dir;

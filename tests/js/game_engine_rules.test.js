@@ -3,7 +3,7 @@
 // gains and legal moves over many random move sequences with spawns, and on
 // boards holding the biggest tiles.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeEngine } from './helpers/load_wasm.js';
+import { createNodeEngine } from '../../tools/harness/load_wasm.js';
 import { GameModel } from '../../web/src/game/model.js';
 import { seededRandom } from '../../web/src/game/rng.js';
 

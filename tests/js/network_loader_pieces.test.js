@@ -9,8 +9,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { loadNetworkInto } from '../../web/src/engine/network_loader.js';
-import { loadWasmModule } from './helpers/load_wasm.js';
-import { trainSmallNetwork } from './helpers/native_cli.js';
+import { loadWasmModule } from '../../tools/harness/load_wasm.js';
+import { trainSmallNetwork } from '../../tools/harness/native_cli.js';
 
 let dir;
 let gz;

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadWasmModule } from './helpers/load_wasm.js';
-import { jsonLines, runNative, trainSmallNetwork } from './helpers/native_cli.js';
+import { loadWasmModule } from '../../tools/harness/load_wasm.js';
+import { jsonLines, runNative, trainSmallNetwork } from '../../tools/harness/native_cli.js';
 
 let engine;
 let dir;

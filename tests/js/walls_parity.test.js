@@ -1,8 +1,8 @@
 // Walls in the search (settings.walls, SearchSettings::walls in the core): wasm
 // searches as native `ai2048 suggest --walls N` does, and refuses bad counts.
 import { beforeAll, describe, expect, test } from 'vitest';
-import { loadWasmModule } from './helpers/load_wasm.js';
-import { ensureNativeCli, jsonLines, runNative } from './helpers/native_cli.js';
+import { loadWasmModule } from '../../tools/harness/load_wasm.js';
+import { ensureNativeCli, jsonLines, runNative } from '../../tools/harness/native_cli.js';
 
 let engine;
 beforeAll(async () => {

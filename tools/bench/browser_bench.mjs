@@ -38,7 +38,7 @@
 // each move as a "move G.N MS" measure), for `node tools/bench/trace_slow_moves.mjs
 // FILE`; a diagnosis, not a measure (tracing slows the tab).
 import fs from 'node:fs';
-import { launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
+import { launchBrowser, newPage, serve } from '../harness/browser.js';
 import { benchPositions } from './bench_positions.mjs';
 import { playGames, summarizeGames } from './browser_games.mjs';
 import { measurePage, runMemory } from './browser_memory.mjs';

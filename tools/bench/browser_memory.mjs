@@ -5,7 +5,7 @@
 // that pass through JavaScript) stays in the workers' heaps until V8
 // collects it on its own, when they are idle: so each case is sampled right
 // after the load and every second for --settle seconds.
-import { launchBrowser, newPage } from '../../tests/e2e/browser.js';
+import { launchBrowser, newPage } from '../harness/browser.js';
 import { tabMemory } from './renderer_memory.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

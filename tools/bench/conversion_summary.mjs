@@ -6,7 +6,7 @@
 //   node tools/bench/conversion_summary.mjs OUT
 import fs from 'node:fs';
 import path from 'node:path';
-import { jsonLines } from '../../tests/js/helpers/native_cli.js';
+import { jsonLines } from '../harness/native_cli.js';
 
 export function summarizeBoards(dir) {
   const boardOf = (name) => Number(name.match(/\d+/)[0]);

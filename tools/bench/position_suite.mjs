@@ -19,7 +19,7 @@
 // error.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { ensureNativeCli } from '../../tests/js/helpers/native_cli.js';
+import { ensureNativeCli } from '../harness/native_cli.js';
 
 function parseArgs(argv) {
   const opts = { reference: '--depth 6', candidates: [] };

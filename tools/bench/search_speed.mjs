@@ -3,7 +3,7 @@
 // search is timed twice: by the clock (what the CLI reports) and by CPU time,
 // which a busy machine disturbs far less.
 import { spawnSync } from 'node:child_process';
-import { ensureNativeCli } from '../../tests/js/helpers/native_cli.js';
+import { ensureNativeCli } from '../harness/native_cli.js';
 
 export const STAGES = ['early', 'middle', 'late', 'all'];
 

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { loadWasmModule, wasmBytes, wasmPath } from '../../tests/js/helpers/load_wasm.js';
+import { loadWasmModule, wasmBytes, wasmPath } from '../harness/load_wasm.js';
 import { benchPositions } from './bench_positions.mjs';
 import { STAGES, emptyTotals, nativeRuns, wasmPass } from './search_speed.mjs';
 import { playGame } from './wasm_selfplay.mjs';

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { distDir, launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
+import { distDir, launchBrowser, newPage, serve } from '../harness/browser.js';
 import { STRENGTHS } from '../../web/src/ui/presets.js';
 
 const quick = process.argv.includes('--quick');

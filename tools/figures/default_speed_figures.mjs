@@ -10,7 +10,7 @@
 // - with --strength ID: the same at another strength (presets.js STRENGTHS)
 // Needs a built dist/ (npm run build).
 import os from 'node:os';
-import { launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
+import { launchBrowser, newPage, serve } from '../harness/browser.js';
 import { DEFAULT_PLAY_STRENGTH, GAME_MOVES, SPEEDS } from '../../web/src/ui/presets.js';
 
 const arg = (name, fallback) => {

@@ -17,15 +17,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, serve } from '../../tests/e2e/browser.js';
+import { launchBrowser, serve } from '../harness/browser.js';
 import {
   bookmarkletCode,
   clickBookmarklet,
   evaluationText,
   overlayState,
   serveFixtures,
-} from '../../tests/e2e/bookmarklet_helpers.js';
-import { launchWithExtension } from '../../tests/e2e/extension_helpers.js';
+} from '../harness/bookmarklet.js';
+import { launchWithExtension } from '../harness/extension.js';
 import { extensionDir, extensionZip } from '../../web/scripts/build_extension.mjs';
 import { SETTINGS_KEY } from '../../web/extension/settings_storage.js';
 import { DEFAULT_SETTINGS } from '../../web/page_session/settings.js';

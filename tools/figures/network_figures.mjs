@@ -16,7 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, launchBrowser, serve } from '../../tests/e2e/browser.js';
+import { CHROMIUM_ARGS, launchBrowser, serve } from '../harness/browser.js';
 import { rendererMemoryMb, tabMemory } from '../bench/renderer_memory.mjs';
 
 const args = process.argv.slice(2);

@@ -6,7 +6,7 @@
 // with Evil 2048: AI moves per second over S seconds (default 6) after a
 // one-second warm-up, or over the whole game when it ends sooner, the search
 // depth last reported and the largest tile. Needs a built dist/ (npm run build).
-import { launchBrowser, newPage, serve } from '../../tests/e2e/browser.js';
+import { launchBrowser, newPage, serve } from '../harness/browser.js';
 import { PLAYERS, strengthFor } from '../../web/src/ui/presets.js';
 
 const secondsArg = process.argv.indexOf('--seconds');

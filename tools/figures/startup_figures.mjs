@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, serve } from '../../tests/e2e/browser.js';
+import { CHROMIUM_ARGS, serve } from '../harness/browser.js';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {

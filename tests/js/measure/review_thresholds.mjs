@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { loadWasmModule, root } from '../helpers/load_wasm.js';
+import { loadWasmModule, root } from '../../../tools/harness/load_wasm.js';
 import { VERDICTS, moveLoss, verdictFor } from '../../../web/src/coach/verdict.js';
 
 const { values: args } = parseArgs({

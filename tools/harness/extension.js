@@ -6,6 +6,8 @@
 // Extensions.triggerAction (allowed by --enable-unsafe-extension-debugging
 // over playwright's pipe) runs the action on a tab exactly as a user's click
 // does, activeTab grant included. playwright has no call of its own for it.
+// The functions handed to evaluate run in the page or the extension's worker:
+/* global chrome, document */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

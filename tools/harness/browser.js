@@ -1,6 +1,8 @@
-// Shared by the end-to-end tests: serve dist/ on 127.0.0.1 and drive Debian's
-// Chromium through playwright-core (never a downloaded browser). Every request
-// that leaves 127.0.0.1 is recorded (and refused) so tests can assert none.
+// What the tests and the tools share (tools/harness/: the browser, the
+// bookmarklet, the extension, the wasm in Node, the native CLI). Here: serve
+// dist/ on 127.0.0.1 and drive Debian's Chromium through playwright-core (never
+// a downloaded browser). Every request that leaves 127.0.0.1 is recorded (and
+// refused) so tests can assert none.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

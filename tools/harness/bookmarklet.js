@@ -1,6 +1,9 @@
-// Shared by the bookmarklet's browser tests. The payload is served from one
-// server (dist/) and the game page from another port, so the bookmarklet runs
-// cross-origin as it does on someone else's site.
+// The bookmarklet in Chromium, for its browser tests and the extension's
+// figures. The payload is served from one server (dist/) and the game page
+// (tests/e2e/fixtures/) from another port, so the bookmarklet runs
+// cross-origin as it does on someone else's site. The functions handed to
+// page.evaluate run in the page:
+/* global document, window, requestAnimationFrame */
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
