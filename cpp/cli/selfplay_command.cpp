@@ -78,6 +78,7 @@ std::string trace_line(std::uint64_t seed, const TurnRecord& t) {
          ",\"dir\":" + std::to_string(t.dir) + ",\"gain\":" + std::to_string(t.gain) +
          ",\"next\":" + json_board(t.after) + ",\"depth\":" + std::to_string(t.depth) +
          ",\"ms\":" + json_number(t.ms) + (t.from_table ? ",\"table\":true" : "") +
+         (t.late_walls > 0 ? ",\"lateWalls\":" + std::to_string(t.late_walls) : "") +
          (t.phase_factor > 0 ? ",\"factor\":" + json_number(t.phase_factor) +
                                    ",\"allocation\":" + json_number(t.allocation)
                              : "") +

@@ -20,6 +20,8 @@ void print_suggestion(const SearchResult& r) {
                           ? ",\"tableRate\":" + json_number(r.table_rate) +
                                 ",\"tableTile\":" + std::to_string(1 << r.table_target)
                           : "";
+  // lateWalls only when the late-game search chose the move.
+  if (r.late_walls > 0) table += ",\"lateWalls\":" + std::to_string(r.late_walls);
   std::printf(
       "{\"dir\":%d,\"name\":\"%s\",\"values\":%s,\"depth\":%d,\"nodes\":%llu,\"ms\":%s%s}\n",
       r.best, dir_name(r.best), json_values(r).c_str(), r.depth,

@@ -44,7 +44,7 @@ GameRecord play(const Tiles* start_board, std::uint64_t seed, const ChooseMove& 
     if (on_turn)
       on_turn(TurnRecord{tiles, choice.best, out.gain, out.tiles, choice.depth, choice.ms,
                          choice.table_rate >= 0, choice.search_best, choice.phase_factor,
-                         choice.allocation});
+                         choice.allocation, choice.late_walls});
     record.score += out.gain;
     record.nodes += choice.nodes;
     ++record.moves;

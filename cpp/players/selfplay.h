@@ -35,6 +35,7 @@ struct TurnRecord {
   int search_dir = -1;      // then the search's own choice (SearchResult::search_best)
   double phase_factor = 0;  // the budget's phase factor (settings.phase), else 0
   double allocation = 0;    // its allocation over the budget (settings.phase), else 0
+  int late_walls = 0;       // the walls the late-game search kept, when it chose the move
 };
 
 using ChooseMove = std::function<SearchResult(const Tiles&)>;

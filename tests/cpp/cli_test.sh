@@ -69,6 +69,13 @@ if [ "$(late --walls 3)" -ge "$(late)" ] || [ "$(nodes --walls 3)" -ne "$(nodes)
   echo "FAIL: --walls nodes: $(late --walls 3) vs $(late), $(nodes --walls 3) vs $(nodes)"
   fails=$((fails + 1))
 fi
+# --late: on a late board the late-game search chooses (lateWalls), below its tile it does not.
+late_json() { "$AI2048" suggest 2,4,1024,16384,0,16,256,2048,0,8,128,256,2,4,4,2 --eval heuristic --depth 3 "$@"; }
+if ! late_json --late 8192 | grep -q '"lateWalls":3' || late_json --late 32768 | grep -q '"lateWalls":'; then
+  echo "FAIL: --late: $(late_json --late 8192) / $(late_json --late 32768)"
+  fails=$((fails + 1))
+fi
+expect_error "--late must be a tile" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --late 3000
 expect_error "--walls must be a whole number from 0 to 16" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --walls 17
 expect_error "a board or --boards FILE, not both" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --boards "$tmp/two.txt"
 expect_error "cannot read the boards file" suggest --boards "$tmp/none.txt"
