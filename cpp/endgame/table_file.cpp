@@ -4,46 +4,13 @@
 #include <cmath>
 #include <cstring>
 
-#include "network/network_file.h"  // crc32
+#include "engine/bytes.h"
 
 namespace g2048::endgame {
 
 namespace {
 
 const char kMagic[8] = {'N', '2', '0', '4', '8', 'T', 'B', 'L'};
-
-struct Writer {
-  std::vector<std::uint8_t> out;
-  void u8(unsigned v) { out.push_back(static_cast<std::uint8_t>(v)); }
-  void u16(unsigned v) { u8(v & 0xFF), u8(v >> 8 & 0xFF); }
-  void u32(std::uint32_t v) { u16(v & 0xFFFF), u16(v >> 16); }
-};
-
-struct Reader {
-  const std::uint8_t* data;
-  std::size_t size, pos = 0;
-  bool need(std::size_t n) const { return size - pos >= n; }
-  unsigned u8() { return data[pos++]; }
-  unsigned u16() { return u8() | u8() << 8; }
-  std::uint32_t u32() { return u16() | static_cast<std::uint32_t>(u16()) << 16; }
-  // A LEB128 number of at most 64 bits in its shortest form; false where the
-  // bytes end first, it runs longer, or it ends in a padding zero byte (then
-  // one number would have two spellings, and a file two readings' bytes).
-  bool varint(std::uint64_t* v) {
-    *v = 0;
-    for (int shift = 0; shift < 64 && need(1); shift += 7) {
-      unsigned b = u8();
-      *v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
-      if (!(b & 0x80)) return b != 0 || shift == 0;
-    }
-    return false;
-  }
-};
-
-void put_varint(Writer& w, std::uint64_t v) {
-  for (; v >= 0x80; v >>= 7) w.u8(static_cast<unsigned>(v & 0x7F) | 0x80);
-  w.u8(static_cast<unsigned>(v));
-}
 
 bool fail(std::string* error, const std::string& why) {
   *error = "table file: " + why;
@@ -53,7 +20,7 @@ bool fail(std::string* error, const std::string& why) {
 }  // namespace
 
 std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable*>& tables) {
-  Writer w;
+  ByteWriter w;
   for (char c : kMagic) w.u8(static_cast<unsigned char>(c));
   w.u32(kTableFormatVersion);
   w.u32(static_cast<std::uint32_t>(tables.size()));
@@ -73,7 +40,7 @@ std::vector<std::uint8_t> encode_table_file(const std::vector<const EndgameTable
       std::uint64_t previous = 0;
       for (std::size_t k = 0; k < l.keys.size(); ++k) {
         std::uint64_t code = key_code(l.keys[k], cells);
-        put_varint(w, k == 0 ? code : code - previous);
+        w.varint(k == 0 ? code : code - previous);
         previous = code;
       }
       for (float r : l.rates)
@@ -99,10 +66,9 @@ bool decode_table_file(std::shared_ptr<const std::vector<std::uint8_t>> file,
   std::size_t size = file->size();
   if (size < 24 || std::memcmp(data, kMagic, 8) != 0)
     return fail(error, "no N2048TBL magic (not a table file)");
-  Reader tail{data + size - 4, 4};
-  if (crc32(data, size - 4) != tail.u32())
+  if (crc32(data, size - 4) != load_u32(data + size - 4))
     return fail(error, "checksum mismatch (the file is corrupt)");
-  Reader r{data, size - 4, 8};
+  ByteReader r(data, size - 4, 8);
   std::uint32_t version = r.u32();
   if (version != kTableFormatVersion)
     return fail(error, "version " + std::to_string(version) + ", this reader knows " +
@@ -112,11 +78,11 @@ bool decode_table_file(std::shared_ptr<const std::vector<std::uint8_t>> file,
   std::vector<std::shared_ptr<const EndgameTable>> tables;
   std::uint64_t total = 0;
   for (std::uint32_t t = 0; t < count; ++t) {
-    if (!r.need(1)) return fail(error, "truncated");
+    if (!r.has(1)) return fail(error, "truncated");
     unsigned length = r.u8();
-    if (length < 1 || length > 15 || !r.need(length + 5)) return fail(error, "bad formation name");
-    std::string name(reinterpret_cast<const char*>(data + r.pos), length);
-    r.pos += length;
+    if (length < 1 || length > 15 || !r.has(length + 5)) return fail(error, "bad formation name");
+    std::string name(reinterpret_cast<const char*>(r.here()), length);
+    r.skip(length);
     Formation f;
     if (!formation_by_name(name, &f)) {
       bool printable =
@@ -126,7 +92,7 @@ bool decode_table_file(std::shared_ptr<const std::vector<std::uint8_t>> file,
     int target = static_cast<int>(r.u8());
     if (target < 5 || target > 10) return fail(error, "bad target " + std::to_string(target));
     std::uint32_t layers = r.u32();
-    if (layers < 1 || layers > 4096 || !r.need(4 * std::size_t{layers}))
+    if (layers < 1 || layers > 4096 || !r.has(4 * std::size_t{layers}))
       return fail(error, "bad layer count");
     std::vector<std::uint32_t> sizes(layers);
     std::uint64_t states = 0;
@@ -135,7 +101,7 @@ bool decode_table_file(std::shared_ptr<const std::vector<std::uint8_t>> file,
     std::vector<int> cells = free_cells(f);
     // In 64 bits, before anything is allocated (a state takes at least three
     // bytes: one of key, two of rate): a forged count cannot wrap.
-    if (total > kMaxTableFileStates || states * 3 > r.size - r.pos)
+    if (total > kMaxTableFileStates || states * 3 > r.left())
       return fail(error, "truncated or oversized (" + std::to_string(states) + " states claimed)");
     // Each key is checked here; the table keeps the file's bytes and an
     // index of every kBlock-th key (packed_states.h).
@@ -164,15 +130,16 @@ bool decode_table_file(std::shared_ptr<const std::vector<std::uint8_t>> file,
           key |= Board(e) << (4 * cells[c]);
         }
         if (layer_of(f, key) != static_cast<int>(i)) return fail(error, "a key in the wrong layer");
-        if (k % kBlock == 0) blocks.push_back({code, static_cast<std::uint32_t>(r.pos)});
+        if (k % kBlock == 0) blocks.push_back({code, static_cast<std::uint32_t>(r.pos())});
       }
     }
-    if (!r.need(2 * states)) return fail(error, "truncated in the rates");
-    PackedStates states_of(f, file, r.pos, r.pos + states, std::move(packed), std::move(blocks));
-    r.pos += 2 * states;
+    if (!r.has(2 * states)) return fail(error, "truncated in the rates");
+    PackedStates states_of(f, file, r.pos(), r.pos() + states, std::move(packed),
+                           std::move(blocks));
+    r.skip(2 * states);
     tables.push_back(std::make_shared<EndgameTable>(f, target, std::move(states_of)));
   }
-  if (r.pos != r.size) return fail(error, "bytes after the last table");
+  if (r.left() != 0) return fail(error, "bytes after the last table");
   *out = std::move(tables);
   return true;
 }

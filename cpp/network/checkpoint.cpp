@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "network/network_file.h"
+#include "engine/bytes.h"
 
 namespace g2048 {
 

@@ -1,7 +1,6 @@
 #include "network/network_file.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -11,59 +10,7 @@ namespace {
 
 const char kMagic[8] = {'N', '2', '0', '4', '8', 'N', 'E', 'T'};
 
-class Writer {
- public:
-  void bytes(const void* p, std::size_t n) {
-    const auto* b = static_cast<const std::uint8_t*>(p);
-    out.insert(out.end(), b, b + n);
-  }
-  void u8(std::uint8_t v) { out.push_back(v); }
-  void u32(std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void u64(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-  }
-  void f32(float v) {
-    std::uint32_t bits;
-    std::memcpy(&bits, &v, 4);
-    u32(bits);
-  }
-  std::vector<std::uint8_t> out;
-};
-
-class Reader {
- public:
-  Reader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
-  bool has(std::size_t n) const { return size_ - pos_ >= n; }
-  std::uint8_t u8() { return data_[pos_++]; }
-  std::uint32_t u32() {
-    std::uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) v |= std::uint32_t{data_[pos_++]} << (8 * i);
-    return v;
-  }
-  std::uint64_t u64() {
-    std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= std::uint64_t{data_[pos_++]} << (8 * i);
-    return v;
-  }
-  float f32() {
-    std::uint32_t bits = u32();
-    float v;
-    std::memcpy(&v, &bits, 4);
-    return v;
-  }
-  const std::uint8_t* here() const { return data_ + pos_; }
-  void skip(std::size_t n) { pos_ += n; }
-  std::size_t pos() const { return pos_; }
-
- private:
-  const std::uint8_t* data_;
-  std::size_t size_;
-  std::size_t pos_ = 0;
-};
-
-void write_header(Writer& w, const NTupleLayout& layout, WeightEncoding encoding, float scale) {
+void write_header(ByteWriter& w, const NTupleLayout& layout, WeightEncoding encoding, float scale) {
   w.bytes(kMagic, 8);
   w.u32(kNetworkFormatVersion);
   w.u32(static_cast<std::uint32_t>(encoding));
@@ -80,7 +27,7 @@ void write_header(Writer& w, const NTupleLayout& layout, WeightEncoding encoding
   w.u64(layout.weight_count());
 }
 
-void finish(Writer& w) { w.u32(crc32(w.out.data(), w.out.size())); }
+void finish(ByteWriter& w) { w.u32(crc32(w.out.data(), w.out.size())); }
 
 bool fail(std::string* error, const std::string& why) {
   *error = "network file: " + why;
@@ -89,35 +36,8 @@ bool fail(std::string* error, const std::string& why) {
 
 }  // namespace
 
-// Slicing by 8 (eight tables, eight bytes a step): the browser checks a 134 MB
-// network as it arrives, and a byte at a time cost it about a second.
-std::uint32_t crc32(const std::uint8_t* data, std::size_t size, std::uint32_t crc) {
-  static const auto tables = [] {
-    std::vector<std::array<std::uint32_t, 256>> t(8);
-    for (std::uint32_t n = 0; n < 256; ++n) {
-      std::uint32_t c = n;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      t[0][n] = c;
-    }
-    for (std::uint32_t n = 0; n < 256; ++n)
-      for (int s = 1; s < 8; ++s) t[s][n] = (t[s - 1][n] >> 8) ^ t[0][t[s - 1][n] & 0xFF];
-    return t;
-  }();
-  crc = ~crc;
-  std::size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    const std::uint8_t* b = data + i;
-    std::uint32_t lo = crc ^ (b[0] | b[1] << 8 | b[2] << 16 | std::uint32_t{b[3]} << 24);
-    crc = tables[7][lo & 0xFF] ^ tables[6][(lo >> 8) & 0xFF] ^ tables[5][(lo >> 16) & 0xFF] ^
-          tables[4][lo >> 24] ^ tables[3][b[4]] ^ tables[2][b[5]] ^ tables[1][b[6]] ^
-          tables[0][b[7]];
-  }
-  for (; i < size; ++i) crc = tables[0][(crc ^ data[i]) & 0xFF] ^ (crc >> 8);
-  return ~crc;
-}
-
 std::vector<std::uint8_t> encode_network(const NTupleNetwork& net) {
-  Writer w;
+  ByteWriter w;
   write_header(w, net.layout(), WeightEncoding::kFloat32, 1.0f);
   w.out.reserve(w.out.size() + net.weights().size() * 4 + 4);
   for (float v : net.weights()) w.f32(v);
@@ -126,7 +46,7 @@ std::vector<std::uint8_t> encode_network(const NTupleNetwork& net) {
 }
 
 std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
-  Writer w;
+  ByteWriter w;
   write_header(w, net.layout(), WeightEncoding::kInt16, net.scale());
   w.out.reserve(w.out.size() + net.size() * 2 + 4);
   for (std::size_t i = 0; i < net.size(); ++i)
@@ -139,7 +59,7 @@ std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
 
 bool read_network_header(const std::uint8_t* data, std::size_t available, std::size_t size,
                          NetworkHeader* out, std::string* error) {
-  Reader r(data, std::min(available, size));
+  ByteReader r(data, std::min(available, size));
   if (!r.has(28))
     return fail(error, "too short to be a network (" + std::to_string(size) + " bytes)");
   if (std::memcmp(r.here(), kMagic, 8) != 0)
@@ -208,10 +128,9 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
                     std::string* error) {
   NetworkHeader h;
   if (!read_network_header(data, size, size, &h, error)) return false;
-  Reader tail(data + size - 4, 4);
-  if (crc32(data, size - 4) != tail.u32())
+  if (crc32(data, size - 4) != load_u32(data + size - 4))
     return fail(error, "checksum mismatch (the file is corrupt)");
-  Reader r(data + h.header_bytes, h.weight_bytes);
+  ByteReader r(data + h.header_bytes, h.weight_bytes);
   out->encoding = h.encoding;
   if (h.encoding == WeightEncoding::kFloat32) {
     NTupleNetwork net(h.layout);

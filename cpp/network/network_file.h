@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/bytes.h"  // crc32, the file's checksum
 #include "network/ntuple.h"
 
 namespace g2048 {
@@ -49,8 +50,6 @@ inline std::uint16_t zigzag(std::int16_t q) {
 inline std::int16_t unzigzag(std::uint16_t z) {
   return static_cast<std::int16_t>((z >> 1) ^ -(z & 1));
 }
-
-std::uint32_t crc32(const std::uint8_t* data, std::size_t size, std::uint32_t crc = 0);
 
 std::vector<std::uint8_t> encode_network(const NTupleNetwork& net);     // float32
 std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net);  // int16

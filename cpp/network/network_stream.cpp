@@ -82,9 +82,8 @@ bool NetworkStreamReader::finish(QuantizedNetwork* out, std::string* error) {
   if (!started_ || pos_ != total_)
     return fail(error, "network file: truncated (" + std::to_string(pos_) + " of " +
                            std::to_string(total_) + " bytes)");
-  std::uint32_t stored =
-      tail_[0] | (tail_[1] << 8) | (tail_[2] << 16) | (std::uint32_t{tail_[3]} << 24);
-  if (crc_ != stored) return fail(error, "network file: checksum mismatch (the file is corrupt)");
+  if (crc_ != load_u32(tail_))
+    return fail(error, "network file: checksum mismatch (the file is corrupt)");
   *out = std::move(net_);
   failed_ = true;  // handed out: the reader is spent
   return true;

@@ -16,7 +16,7 @@
 #include "endgame/table_builder.h"
 #include "endgame/table_file.h"
 #include "endgame/table_probe.h"
-#include "network/network_file.h"
+#include "engine/bytes.h"
 
 using namespace g2048;
 using namespace g2048::endgame;
