@@ -3,8 +3,8 @@
 #include "players/corner.h"
 #include "players/expectimax_player.h"
 #include "players/greedy.h"
+#include "players/minimax_player.h"
 #include "players/monte_carlo.h"
-#include "search/minimax.h"
 
 namespace g2048 {
 

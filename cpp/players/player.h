@@ -5,7 +5,7 @@
 //
 // Players (see each file for the details):
 //   expectimax  the project's solver (expectimax.h), the default
-//   minimax     the spawner as an adversary; alpha-beta, iterative deepening (minimax.h)
+//   minimax     the spawner as an adversary; alpha-beta, iterative deepening (minimax_player.h)
 //   montecarlo  K random playouts per legal move, best average score (monte_carlo.h)
 //   greedy      the move that merges the most tiles now (greedy.h)
 //   corner      down or left while one moves, else right, up only when forced (corner.h)

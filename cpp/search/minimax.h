@@ -17,7 +17,7 @@
 // The evaluation is a template parameter (the concept in eval/evaluator.h; only
 // evaluate() is used). The body is in minimax_impl.h, instantiated in
 // minimax.cpp for the list (MinimaxSearcher, the evil spawner's) and for the
-// classic evaluation (MinimaxPlayer's).
+// classic evaluation (players/minimax_player.h's).
 #pragma once
 
 #include <cstdint>
@@ -27,7 +27,6 @@
 #include "engine/tiles.h"
 #include "eval/classic_eval.h"
 #include "eval/evaluator.h"
-#include "players/player.h"
 #include "search/budget.h"
 #include "search/search_settings.h"
 
@@ -88,20 +87,6 @@ class MinimaxSearcher {
  private:
   std::unique_ptr<const Evaluator> evaluator_;  // what search_ refers to
   SearchOverEvaluators<MinimaxSearch> search_;
-};
-
-// The minimax player with the classic evaluation (classic_eval.h).
-class MinimaxPlayer : public Player {
- public:
-  MinimaxPlayer(const SearchSettings& settings, bool alpha_beta,
-                const ClassicWeights& weights = ClassicWeights())
-      : settings_(settings), evaluator_(weights), searcher_(evaluator_, alpha_beta) {}
-  SearchResult choose(const Tiles& board) override { return searcher_.search(board, settings_); }
-
- private:
-  SearchSettings settings_;
-  ClassicEvaluator evaluator_;
-  MinimaxSearch<ClassicEvaluator> searcher_;
 };
 
 }  // namespace g2048
