@@ -1,4 +1,4 @@
-// ai2048 train: learns an n-tuple network by TD(lambda) self-play (network/td_trainer.h),
+// ai2048 train: learns an n-tuple network by TD(lambda) self-play (training/td_trainer.h),
 // on every core by default, with a progress line on stderr, a JSON log (one
 // line per window of games), checkpoints it resumes from, and a game or time
 // limit. The final network is written 16-bit quantised (gzip when FILE.gz).
@@ -12,9 +12,9 @@
 
 #include "cli/commands.h"
 #include "cli/json.h"
-#include "network/checkpoint.h"
 #include "network/network_io.h"
-#include "network/td_trainer.h"
+#include "training/checkpoint.h"
+#include "training/td_trainer.h"
 
 namespace g2048::cli {
 

@@ -267,7 +267,7 @@ else
 fi
 expect_error "cannot open network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval network --network "$tmp/none"
 
-# Checkpoints (network/checkpoint.h): each of the three files is versioned and
+# Checkpoints (training/checkpoint.h): each of the three files is versioned and
 # checksummed, and --resume refuses one with a flipped byte.
 flip_middle_byte() {  # flip_middle_byte FILE: one bit of its middle byte
   local off=$(($(stat -c %s "$1") / 2))

@@ -8,9 +8,9 @@
 #include "engine/rng.h"
 #include "network/network_file.h"
 #include "network/network_io.h"
-#include "network/td_trainer.h"
 #include "search/expectimax_searcher.h"
 #include "test_boards.h"
+#include "training/td_trainer.h"
 
 using namespace g2048;
 

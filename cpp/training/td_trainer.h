@@ -25,8 +25,8 @@
 #include <functional>
 #include <vector>
 
-#include "network/checkpoint.h"
 #include "network/ntuple.h"
+#include "training/checkpoint.h"
 
 namespace g2048 {
 

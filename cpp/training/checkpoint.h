@@ -1,7 +1,7 @@
 // The trainer's checkpoint (ai2048 train --checkpoint FILE --resume): three
 // files, each versioned and each refused when damaged.
 //   FILE             the float network, in the network file format
-//                    (network_file.h: magic, version, CRC-32 checksum)
+//                    (network/network_file.h: magic, version, CRC-32 checksum)
 //   FILE.coherence   temporal coherence's sums: magic "N2048TC3" (the 3 is the
 //                    version), the count (8 bytes), the (sum of errors, sum of
 //                    |errors|) float pairs, then the CRC-32 of all before it

@@ -1,4 +1,4 @@
-#include "network/td_trainer.h"
+#include "training/td_trainer.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "network/checkpoint.h"
+#include "training/checkpoint.h"
 
 #include <cstdio>
 #include <cstring>
