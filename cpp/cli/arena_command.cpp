@@ -155,6 +155,9 @@ int run_arena(const Args& args) {
 
   std::vector<Entry> entries;
   for (const auto& n : names) entries.push_back(entry_for(n, args, time_ms));
+  // The tables verify expectimax's moves, as in selfplay (with the network, by
+  // default the shipped file).
+  session().tables() = table_settings(args, entries[0].settings.evaluation.name == "network");
 
   // Game-major order: every player's game i is played before game i+1, so a
   // shared machine's load falls on all players alike.
@@ -172,7 +175,7 @@ int run_arena(const Args& args) {
       std::size_t p = t % entries.size();
       std::uint64_t game_seed = seed + t / entries.size();
       auto& made = (*players)[p];
-      if (!made) made = make_player(entries[p].name, entries[p].settings, &error);
+      if (!made) made = session().make_player(entries[p].name, entries[p].settings, true, &error);
       Player& player = *made;
       player.set_seed(game_seed);
       double think = 0;

@@ -76,7 +76,6 @@ PlayerSettings player_settings(const Args& args, const SearchSettings& search) {
   PlayerSettings p;
   p.search = search;
   p.evaluation = evaluation_settings(args);
-  p.tables = table_settings(args, p.evaluation.name == "network");
   p.playouts = static_cast<int>(args.count("--playouts", p.playouts, 1, kMaxPlayouts));
   p.playout_depth =
       static_cast<int>(args.count("--playout-depth", p.playout_depth, 0, kMaxPlayoutDepth));

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/options.h"
+#include "endgame/table_probe.h"
 #include "players/player.h"
 #include "players/spawner.h"
 
@@ -17,7 +18,8 @@ extern const std::vector<std::string> kPlayerTuningOptions;
 // --tables off|PATH[,PATH...] --table-margin M --table-min-rate R
 extern const std::vector<std::string> kTableOptions;
 // The endgame tables to consult, each path as load_tables reads it; each is
-// loaded once.
+// loaded once. The session holds them (session().tables()) and verifies
+// expectimax's moves with them.
 // Default: with the network, the shipped table file when present
 // ($AI2048_TABLES, else web/tables/endgame.t2048.gz); with the heuristic, none.
 endgame::TableSettings table_settings(const Args& args, bool with_network);

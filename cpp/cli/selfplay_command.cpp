@@ -164,11 +164,14 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   std::string player_name = args.text("--player", "expectimax");
   std::string spawner_name = args.text("--spawner", "random");
   PlayerSettings settings = player_settings(args, search_settings(args));
+  // The tables verify the session's expectimax players' moves (make_runner).
+  endgame::TableSettings& tables = session().tables();
+  tables = table_settings(args, settings.evaluation.name == "network");
   if (player_name == "expectimax") apply_default_depth(args, settings.evaluation, &settings.search);
   if (player_name != "expectimax") {
     if (args.has("--tables") && args.text("--tables", "off") != "off")
       throw UsageError("--tables: endgame tables are read by the expectimax player only");
-    settings.tables = endgame::TableSettings();  // the default is expectimax's
+    tables = endgame::TableSettings();  // the default is expectimax's
   }
   check_player(player_name, settings);
   check_spawner_name(spawner_name);
@@ -209,7 +212,7 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   // Each thread's own player and spawner, then its games.
   auto make_runner = [&]() -> TaskRunner {
     std::string error;
-    std::shared_ptr<Player> player = make_player(player_name, settings, &error);
+    std::shared_ptr<Player> player = session().make_player(player_name, settings, true, &error);
     std::shared_ptr<Spawner> spawner = make_spawner(spawner_name, spawn_settings, &error);
     return [&, player, spawner](std::uint64_t i) {
       std::string game_trace;
@@ -228,7 +231,7 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
         last = turn.after;
         if (mode.census) game_census.add_position(turn.before, turn.from_table);
         if (!mode.visits_path.empty()) {
-          endgame::TableProbe p = endgame::probe_tables(settings.tables, turn.before);
+          endgame::TableProbe p = endgame::probe_tables(tables, turn.before);
           if (mode.visits_gain < 0 || table_beat_search(p, turn, mode.visits_gain))
             for (Board key : p.keys)
               if (key) ++game_visits[{p.table, key}];
@@ -293,9 +296,8 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   if (!mode.from.empty())
     summary.insert(summary.size() - 1, ",\"from\":" + std::to_string(games) + ",\"conversion\":" +
                                            json_number(static_cast<double>(converted) / games));
-  if (settings.tables.any())
-    summary.insert(summary.size() - 1,
-                   ",\"tables\":" + std::to_string(settings.tables.tables.size()));
+  if (tables.any())
+    summary.insert(summary.size() - 1, ",\"tables\":" + std::to_string(tables.tables.size()));
   std::printf("%s\n", summary.c_str());
   if (mode.census) std::printf("%s\n", census.json().c_str());
   if (!mode.visits_path.empty()) write_visits(mode.visits_path, visits);

@@ -1,7 +1,5 @@
 #include "endgame/table_probe.h"
 
-#include <cmath>
-
 #include "endgame/formation.h"
 
 namespace g2048::endgame {
@@ -32,21 +30,6 @@ TableProbe probe_tables(const TableSettings& settings, const Tiles& board) {
     if (first.table < 0) first = out;
   }
   return first;
-}
-
-SearchResult verify_with_tables(const TableSettings& settings, const Tiles& board,
-                                SearchResult search) {
-  if (!settings.any() || search.best < 0) return search;
-  TableProbe p = probe_tables(settings, board);
-  if (p.best < 0 || p.rates[p.best] < settings.min_rate) return search;
-  double best = search.values[search.best];
-  double mine = search.values[p.best];
-  if (mine < best - settings.margin * std::fabs(best)) return search;
-  search.search_best = search.best;
-  search.best = p.best;
-  search.table_rate = p.rates[p.best];
-  search.table_target = settings.tables[static_cast<std::size_t>(p.table)]->target();
-  return search;
 }
 
 }  // namespace g2048::endgame

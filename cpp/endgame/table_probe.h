@@ -1,7 +1,8 @@
 // The tables at the root of a search: for a board whose largest tiles stand in
 // a table's formation, the success rate of each of the four moves (the chance
-// of making the next tile of the chain under the table's best play), and
-// whether the table's move should be played over the search's.
+// of making the next tile of the chain under the table's best play). Whether
+// the table's move is played over the search's is the session's decision
+// (verify_with_tables, session/engine_session.h).
 #pragma once
 
 #include <array>
@@ -10,7 +11,6 @@
 
 #include "endgame/endgame_table.h"
 #include "engine/tiles.h"
-#include "search/search_settings.h"
 
 namespace g2048::endgame {
 
@@ -26,7 +26,7 @@ struct TableProbe {
   std::array<Board, 4> keys{};
 };
 
-// Which tables a player consults, and how far it trusts them.
+// Which tables the session consults, and how far it trusts them.
 struct TableSettings {
   std::vector<std::shared_ptr<const EndgameTable>> tables;
   // The table's move is played unless the search values it more than this
@@ -46,10 +46,5 @@ struct TableSettings {
 // The first table whose formation the board fits with exactly its target and
 // that can compare the moves (best >= 0); else the first that fits (best -1).
 TableProbe probe_tables(const TableSettings& settings, const Tiles& board);
-
-// The search's result, its choice replaced by the table's where the table has
-// a move the search does not reject (result.table_rate then set).
-SearchResult verify_with_tables(const TableSettings& settings, const Tiles& board,
-                                SearchResult search);
 
 }  // namespace g2048::endgame

@@ -1,6 +1,6 @@
 // The expectimax solver behind the Player interface: the same search, the same
-// answers, as calling ExpectimaxSearcher directly; with endgame tables, the
-// table's move where the board fits one and the search does not reject it.
+// answers, as calling ExpectimaxSearcher directly. Endgame tables verify its
+// moves where the session makes the player (EngineSession::make_player).
 #pragma once
 
 #include "players/player.h"
@@ -10,16 +10,12 @@ namespace g2048 {
 
 class ExpectimaxPlayer : public Player {
  public:
-  ExpectimaxPlayer(const SearchSettings& settings, const EvaluationSettings& evaluation,
-                   endgame::TableSettings tables = {})
-      : settings_(settings), tables_(std::move(tables)), searcher_(make_evaluator(evaluation)) {}
-  SearchResult choose(const Tiles& board) override {
-    return endgame::verify_with_tables(tables_, board, searcher_.search(board, settings_));
-  }
+  ExpectimaxPlayer(const SearchSettings& settings, const EvaluationSettings& evaluation)
+      : settings_(settings), searcher_(make_evaluator(evaluation)) {}
+  SearchResult choose(const Tiles& board) override { return searcher_.search(board, settings_); }
 
  private:
   SearchSettings settings_;
-  endgame::TableSettings tables_;
   ExpectimaxSearcher searcher_;
 };
 

@@ -49,8 +49,7 @@ std::unique_ptr<Player> make_player(const std::string& name, const PlayerSetting
     *error = problem;
     return nullptr;
   }
-  if (name == "expectimax")
-    return std::make_unique<ExpectimaxPlayer>(s.search, s.evaluation, s.tables);
+  if (name == "expectimax") return std::make_unique<ExpectimaxPlayer>(s.search, s.evaluation);
   if (name == "minimax") return std::make_unique<MinimaxPlayer>(s.search, s.alpha_beta);
   if (name == "montecarlo")
     return std::make_unique<MonteCarloPlayer>(s.playouts, s.playout_depth, s.search, s.seed);

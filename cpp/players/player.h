@@ -16,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "endgame/table_probe.h"
 #include "engine/tiles.h"
 #include "eval/evaluation.h"
 #include "search/search_settings.h"
@@ -26,7 +25,6 @@ namespace g2048 {
 struct PlayerSettings {
   SearchSettings search;          // expectimax and minimax budget; montecarlo: nodes/time_ms
   EvaluationSettings evaluation;  // expectimax's evaluation (evaluation.h)
-  endgame::TableSettings tables;  // expectimax's endgame tables (none: the search alone)
   int playouts = 100;             // montecarlo: random playouts per legal move
   int playout_depth = 0;          // montecarlo: moves per playout; 0 plays to the end
   bool alpha_beta = true;         // minimax: false is plain minimax (same answer, slower)

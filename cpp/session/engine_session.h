@@ -1,8 +1,9 @@
 // One engine session, the same natively and in wasm: what is loaded (the
 // network, the endgame tables), one searcher per evaluation, and the choices
 // made from them: the evaluation a request names, its default depth, the
-// searcher it goes to, and whether the tables verify its move. The CLI
-// (cpp/cli) and the Embind bindings (cpp/wasm) are conversions around it.
+// searcher it goes to, and whether the tables verify its move (here, and
+// nowhere else: the players the session makes are verified the same way). The
+// CLI (cpp/cli) and the Embind bindings (cpp/wasm) are conversions around it.
 #pragma once
 
 #include <array>
@@ -15,9 +16,16 @@
 #include "endgame/table_probe.h"
 #include "eval/evaluation.h"
 #include "network/ntuple.h"
+#include "players/player.h"
 #include "search/expectimax_searcher.h"
 
 namespace g2048 {
+
+// The search's result, its choice replaced by the table's where the board fits
+// a table that has a move the search does not reject (tables.margin and
+// min_rate, endgame/table_probe.h); result.table_rate is then set.
+SearchResult verify_with_tables(const endgame::TableSettings& tables, const Tiles& board,
+                                SearchResult search);
 
 class EngineSession {
  public:
@@ -48,6 +56,13 @@ class EngineSession {
   // searcher, then the tables' verification unless use_tables is false.
   SearchResult search(const Tiles& board, SearchSettings settings,
                       const EvaluationSettings& evaluation, bool budget_given, bool use_tables);
+
+  // The named player (players/player.h), for one game at a time; with
+  // use_tables, expectimax's moves are verified with the session's tables (as
+  // they are at this call), as search() verifies its own. Null with *error set
+  // when the name or the settings are not usable.
+  std::unique_ptr<Player> make_player(const std::string& name, const PlayerSettings& settings,
+                                      bool use_tables, std::string* error) const;
 
   // Natively (session_files.cpp): files loaded once per path and shared by
   // every thread's player; null or empty, with *error, on a fault.

@@ -17,6 +17,8 @@
 #include "endgame/table_file.h"
 #include "endgame/table_probe.h"
 #include "engine/bytes.h"
+#include "players/player.h"
+#include "session/engine_session.h"
 
 using namespace g2048;
 using namespace g2048::endgame;
@@ -419,6 +421,34 @@ TEST(TableProbe, ByDefaultOnlyAMoveValuedBelowZeroIsRefused) {
   EXPECT_EQ(verify_with_tables(v.settings, v.board, v.search).best, v.p.best);
   v.search.values[v.p.best] = -1;  // a move the search sees as lost
   EXPECT_EQ(verify_with_tables(v.settings, v.board, v.search).best, v.other);
+}
+
+TEST(TableProbe, TheSessionsExpectimaxPlayersAreVerifiedWithItsTables) {
+  EngineSession session;
+  session.tables() = settings_with(snake32());
+  PlayerSettings s;
+  s.search.depth = 1;  // with the heuristic, the default evaluation
+  Tiles board = probe_board();
+  TableProbe p = probe_tables(session.tables(), board);
+  ASSERT_GE(p.best, 0);
+  std::string error;
+  SearchResult alone = make_player("expectimax", s, &error)->choose(board);
+  SearchResult verified = session.make_player("expectimax", s, true, &error)->choose(board);
+  // The table's move, over the same search's values, as the session's own search plays it.
+  EXPECT_EQ(verified.best, p.best);
+  EXPECT_FLOAT_EQ(verified.table_rate, p.rates[p.best]);
+  EXPECT_EQ(verified.values, alone.values);
+  SearchResult searched = session.search(board, s.search, s.evaluation, true, true);
+  EXPECT_EQ(searched.best, verified.best);
+  EXPECT_EQ(searched.table_rate, verified.table_rate);
+  // Without the tables, and another player: the player's own move.
+  SearchResult plain = session.make_player("expectimax", s, false, &error)->choose(board);
+  EXPECT_EQ(plain.best, alone.best);
+  EXPECT_LT(plain.table_rate, 0.0f);
+  EXPECT_LT(session.make_player("greedy", s, true, &error)->choose(board).table_rate, 0.0f);
+  // An unknown name: no player, and the reason.
+  EXPECT_EQ(session.make_player("nobody", s, true, &error), nullptr);
+  EXPECT_NE(error.find("unknown player"), std::string::npos) << error;
 }
 
 namespace {
