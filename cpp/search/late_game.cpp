@@ -56,6 +56,14 @@ LatePlan plan_late_game(Board board, int late_from) {
     plan.wall_tiles |= Board(e) << (4 * at);
   }
   plan.walls = n;
+  // A formation with a fixed tile of 512 or more out of the chain is broken:
+  // frozen, it could not be mended, so the usual search plays it.
+  for (int e = 9; e <= largest; ++e) {
+    if (!fixed[e] || count[e] == 0) continue;
+    bool in_chain = false;
+    for (int k = 0; k < n; ++k) in_chain = in_chain || cell(board, cells[k]) == e;
+    if (!in_chain) return LatePlan();
+  }
   plan.applies = plan.walls > 0;
   return plan;
 }

@@ -52,7 +52,7 @@ TEST(LatePlan, NoneBelowTheTileOrOutOfTheCorner) {
   EXPECT_FALSE(plan_late_game(board_of(middle), 8192).applies);
 }
 
-TEST(LatePlan, TilesThatCanMergeAreNoWalls) {
+TEST(LatePlan, TilesThatCanMergeAreNoWallsAndABrokenChainNone) {
   auto longer = kChain;
   longer[7] = 256;  // a 256 next to the 1024 extends the chain
   EXPECT_EQ(plan_late_game(board_of(longer), 8192).walls, 6);
@@ -64,9 +64,15 @@ TEST(LatePlan, TilesThatCanMergeAreNoWalls) {
   // and from it the whole chain could fold: no wall at all.
   close[0] = 512, close[1] = 256, close[2] = 128, close[3] = 64;
   EXPECT_FALSE(plan_late_game(board_of(close), 8192).applies);
+  auto low = kChain;
+  std::swap(low[11], low[3]);  // the 1024 away from the chain: a broken formation
+  EXPECT_FALSE(plan_late_game(board_of(low), 8192).applies);
   auto apart = kChain;
-  std::swap(apart[14], apart[1]);  // the 4096 away from the chain: it stops at the 8192
-  EXPECT_EQ(plan_late_game(board_of(apart), 8192).walls, 2);
+  std::swap(apart[14], apart[1]);  // the 4096 away from it: broken too
+  EXPECT_FALSE(plan_late_game(board_of(apart), 8192).applies);
+  auto small = longer;
+  std::swap(small[7], small[0]);  // a 256 away from the chain is no break
+  EXPECT_EQ(plan_late_game(board_of(small), 8192).walls, 5);
 }
 
 TEST(LatePlan, FourBoundGrowsWithDepth) {
