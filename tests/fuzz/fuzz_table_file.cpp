@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "endgame/table_file.h"
+#include "engine/bytes.h"  // crc32
 #include "fuzz_check.h"
-#include "network/network_file.h"  // crc32
 
 using namespace g2048;
 using namespace g2048::endgame;
