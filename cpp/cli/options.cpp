@@ -7,9 +7,9 @@
 namespace g2048::cli {
 
 const std::vector<std::string> kSearchOptions = {
-    "--depth",      "--nodes",    "--time-ms", "--min-depth", "--max-depth", "--cutoff",
-    "--table-bits", "--weights",  "--eval",    "--network",   "--downgrade", "--threads",
-    "--phase",      "--four-cap", "--walls",   "--late",      "--late-drop"};
+    "--depth",     "--nodes",      "--time-ms", "--min-depth", "--max-depth",
+    "--cutoff",    "--table-bits", "--weights", "--eval",      "--network",
+    "--downgrade", "--threads",    "--phase",   "--late",      "--late-drop"};
 
 const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume", "--restarts",
                                          "--census"};
@@ -107,9 +107,6 @@ SearchSettings search_settings(const Args& args) {
   s.max_depth = static_cast<int>(args.count("--max-depth", s.max_depth, 1, kMaxSearchDepth));
   s.prob_cutoff = args.number("--cutoff", s.prob_cutoff, 0, 0.999999);
   s.table_bits = static_cast<int>(args.count("--table-bits", s.table_bits, 10, 26));
-  if (args.has("--walls")) s.walls = static_cast<int>(args.count("--walls", 0, 0, kMaxWalls));
-  if (args.has("--four-cap"))
-    s.four_cap = static_cast<int>(args.count("--four-cap", 0, 0, kMaxSearchDepth));
   s.threads = static_cast<int>(args.count("--threads", 1, 1, kMaxThreads));
   if (args.has("--late")) {
     std::string late = args.text("--late", "off");

@@ -55,7 +55,7 @@ GameRunOptions game_run_options(const Args& args, const std::string& command,
 extern const std::vector<std::string> kFlags;
 
 // Search options: --depth --nodes --time-ms --min-depth --max-depth --cutoff --table-bits
-// --threads --phase --four-cap --walls.
+// --threads --phase --late --late-drop.
 extern const std::vector<std::string> kSearchOptions;
 SearchSettings search_settings(const Args& args);
 // --weights name=value,...

@@ -24,12 +24,8 @@ double root_move_value(const RootSpawnValue* cells, int count) {
   // chance_node's sum, in its order: the 2 then the 4 of each cell.
   float sum = 0.0f;
   for (int i = 0; i < count; ++i) {
-    if (cells[i].with_four) {
-      sum += cells[i].two * 0.9f;
-      sum += cells[i].four * 0.1f;
-    } else {
-      sum += cells[i].two;
-    }
+    sum += cells[i].two * 0.9f;
+    sum += cells[i].four * 0.1f;
   }
   return static_cast<double>(sum / static_cast<float>(cells[0].empty)) + cells[0].gain;
 }

@@ -19,7 +19,6 @@
 #include "search/budget.h"
 #include "search/search_settings.h"
 #include "search/transposition_table.h"
-#include "search/walls.h"
 
 namespace g2048 {
 
@@ -35,9 +34,8 @@ struct RootMoveValue {
 struct RootSpawnValue {
   float two = 0.0f;
   float four = 0.0f;
-  bool with_four = true;  // false where a 4-cap of 0 leaves the 2 alone (four not searched)
-  int empty = 0;          // the root move's empty cells; 0: the move is illegal
-  double gain = 0.0;      // the root move's gain (evaluations that count score)
+  int empty = 0;      // the root move's empty cells; 0: the move is illegal
+  double gain = 0.0;  // the root move's gain (evaluations that count score)
   std::uint64_t nodes = 0;
   bool complete = true;  // false when a budget stopped it part way
 };
@@ -88,23 +86,13 @@ class ExpectimaxSearch {
   std::size_t table_bytes() const { return own_table_.bytes(); }
 
  private:
-  static constexpr int kNoFourCap = kMaxSearchDepth;  // no cap: as many 4s as spawns
-
-  // fours_left: the 4-spawns still searched on this path (settings.four_cap);
-  // kCapped false: no cap binds, fours_left is not read.
-  template <bool kCapped>
-  float max_node(Board b, int depth_left, float prob, int fours_left);
-  template <bool kCapped>
-  float chance_node(Board b, int depth_left, float prob, int fours_left);
-  // A root move's subtree: capped only where the cap binds.
-  float root_chance(Board after, int depth);
-  // The settings' cut-off, 4-cap and walls; own_table: the table sized too.
+  float max_node(Board b, int depth_left, float prob);
+  float chance_node(Board b, int depth_left, float prob);
+  // The settings' cut-off; own_table: the table sized too.
   void prepare(const SearchSettings& s, bool own_table = true);
-  // The root board's walls, and its moves with those that break them dropped.
-  void root_moves(Board board, Board after[4]);
   // A root task's start (search_root_move, search_root_spawn): the settings,
   // a fresh node count and budget, and the root move's after-state (the board
-  // itself when the move is illegal or breaks a wall).
+  // itself when the move is illegal).
   Board begin_root_task(Board board, int dir, const SearchSettings& settings, bool own_table,
                         std::uint64_t node_limit, double time_limit_ms);
 
@@ -128,9 +116,6 @@ class ExpectimaxSearch {
   TranspositionTable* table_ = &own_table_;  // a shared one during search_root_spawn
   std::uint16_t scope_ = 0;
   float cutoff_ = 1e-4f;
-  int four_cap_ = kNoFourCap;
-  int walls_ = 0;  // settings.walls
-  Walls wall_;     // this search's walls (walls.h), from its root board
   std::uint64_t nodes_ = 0;
   BudgetGuard guard_;
 };

@@ -20,31 +20,16 @@ template <class Eval>
 void ExpectimaxSearch<Eval>::prepare(const SearchSettings& s, bool own_table) {
   if (own_table && own_table_.bits() != s.table_bits) own_table_.resize(s.table_bits);
   cutoff_ = static_cast<float>(s.prob_cutoff);
-  four_cap_ = s.four_cap < 0 ? kNoFourCap : s.four_cap;
-  walls_ = s.walls;
-  wall_ = Walls();
 }
 
 template <class Eval>
-void ExpectimaxSearch<Eval>::root_moves(Board board, Board after[4]) {
-  wall_ = Walls(board, walls_);
-  for (int d = 0; d < 4; ++d) after[d] = move(board, d);
-  wall_.prune(board, after);
-}
-
-template <class Eval>
-template <bool kCapped>
-float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob, int fours_left) {
+float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob) {
   Board tr = transpose(b);
   Board after[4];
   all_moves(rows_, b, tr, after);
   nodes_ += 4;
   std::uint32_t gain[4] = {0, 0, 0, 0};
   if constexpr (Eval::kScoresMoves) move_gains(rows_, b, tr, gain);
-  // Below the root, a board where every move breaks the walls is lost, as in
-  // an endgame table: otherwise the pruning would make such boards look
-  // better than those with only poor moves that keep the walls.
-  if (!wall_.empty() && !wall_.prune(b, after)) return 0.0f;
   // No legal move: the game is lost, worth 0; values below 0 count as lost too
   // (as in nneonneo's search: the heuristic goes negative only on boards of
   // huge tiles, and a score still to come is never negative).
@@ -83,7 +68,7 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob, int 
   for (int d = 0; d < 4; ++d) {
     Board a = after[d];
     if (a == b) continue;
-    float v = leaves ? eval_.evaluate(a) : chance_node<kCapped>(a, depth_left, prob, fours_left);
+    float v = leaves ? eval_.evaluate(a) : chance_node(a, depth_left, prob);
     if constexpr (Eval::kScoresMoves) v += static_cast<float>(gain[d]);
     best = std::max(best, v);
   }
@@ -91,46 +76,28 @@ float ExpectimaxSearch<Eval>::max_node(Board b, int depth_left, float prob, int 
 }
 
 template <class Eval>
-template <bool kCapped>
-float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob, int fours_left) {
+float ExpectimaxSearch<Eval>::chance_node(Board b, int depth_left, float prob) {
   if (depth_left == 0 || prob < cutoff_) return eval_.evaluate(b);
   if (guard_.stop(nodes_)) return 0.0f;
 
-  // The 4s this subtree may spawn: as many as its spawns without a cap. An
-  // entry serves a query as deep or shallower with as many 4s or fewer (a
-  // table scope holds one root move's subtree of one search, so without a
-  // cap every entry in it is uncapped).
-  int fours = kCapped ? std::min(fours_left, depth_left) : depth_left;
+  // An entry serves a query as deep or shallower (its 4-spawn count is the
+  // late-game search's, always 0 here).
   float cached;
-  if (table_->find(b, depth_left, kCapped ? fours : 0, scope_, &cached)) return cached;
+  if (table_->find(b, depth_left, 0, scope_, &cached)) return cached;
 
   int empty = count_empty(b);
   float p = prob / static_cast<float>(empty);
   float sum = 0.0f;
   Board scan = b;
   Board two = 1;  // a 2 (exponent 1) in the cell being filled
-  if (!kCapped || fours > 0) {
-    for (int i = 0; i < 16; ++i, scan >>= 4, two <<= 4) {
-      if ((scan & 0xF) != 0) continue;
-      sum += max_node<kCapped>(b | two, depth_left - 1, p * 0.9f, fours_left) * 0.9f;
-      sum += max_node<kCapped>(b | (two << 1), depth_left - 1, p * 0.1f, fours_left - 1) * 0.1f;
-    }
-  } else {
-    // The cap is spent: only 2s spawn below, with the 4's probability too.
-    for (int i = 0; i < 16; ++i, scan >>= 4, two <<= 4)
-      if ((scan & 0xF) == 0) sum += max_node<kCapped>(b | two, depth_left - 1, p, 0);
+  for (int i = 0; i < 16; ++i, scan >>= 4, two <<= 4) {
+    if ((scan & 0xF) != 0) continue;
+    sum += max_node(b | two, depth_left - 1, p * 0.9f) * 0.9f;
+    sum += max_node(b | (two << 1), depth_left - 1, p * 0.1f) * 0.1f;
   }
   float value = sum / static_cast<float>(empty);
-  if (!guard_.stopped()) table_->store(b, value, depth_left, fours, scope_);
+  if (!guard_.stopped()) table_->store(b, value, depth_left, 0, scope_);
   return value;
-}
-
-template <class Eval>
-float ExpectimaxSearch<Eval>::root_chance(Board after, int depth) {
-  // A cap of at least the depth cannot bind: the uncapped search, as fast as
-  // it was before the cap existed.
-  return four_cap_ < depth ? chance_node<true>(after, depth, 1.0f, four_cap_)
-                           : chance_node<false>(after, depth, 1.0f, depth);
 }
 
 template <class Eval>
@@ -140,9 +107,7 @@ Board ExpectimaxSearch<Eval>::begin_root_task(Board board, int dir, const Search
   prepare(settings, own_table);
   nodes_ = 0;
   guard_.arm(SearchClock::now(), node_limit, time_limit_ms);
-  Board moves[4];
-  root_moves(board, moves);
-  return moves[dir];
+  return move(board, dir);
 }
 
 template <class Eval>
@@ -153,9 +118,9 @@ RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int
   RootMoveValue out;
   // Depth 0 reads no table.
   Board after = begin_root_task(board, dir, settings, depth > 0, node_limit, time_limit_ms);
-  if (after == board) return out;  // illegal, or dropped by the walls
+  if (after == board) return out;  // illegal
   scope_ = own_table_.next_scope();
-  out.value = root_chance(after, depth) + gain_of(board, dir);
+  out.value = chance_node(after, depth, 1.0f) + gain_of(board, dir);
   out.nodes = nodes_ + 1;  // the root move itself
   out.complete = !guard_.stopped();
   return out;
@@ -170,7 +135,7 @@ RootSpawnValue ExpectimaxSearch<Eval>::search_root_spawn(Board board, int dir, i
                                                          double time_limit_ms) {
   RootSpawnValue out;
   Board after = begin_root_task(board, dir, settings, false, node_limit, time_limit_ms);
-  if (after == board || depth < 1) return out;  // illegal, or dropped by the walls
+  if (after == board || depth < 1) return out;  // illegal
   out.empty = count_empty(after);
   out.gain = gain_of(board, dir);
   Board two = 0;  // a 2 in the index-th empty cell
@@ -182,16 +147,8 @@ RootSpawnValue ExpectimaxSearch<Eval>::search_root_spawn(Board board, int dir, i
   scope_ = scope;
   // The root's chance node (chance_node at depth, prob 1) for this cell alone.
   float p = 1.0f / static_cast<float>(out.empty);
-  if (four_cap_ >= depth) {
-    out.two = max_node<false>(after | two, depth - 1, p * 0.9f, depth);
-    out.four = max_node<false>(after | (two << 1), depth - 1, p * 0.1f, depth - 1);
-  } else if (four_cap_ > 0) {
-    out.two = max_node<true>(after | two, depth - 1, p * 0.9f, four_cap_);
-    out.four = max_node<true>(after | (two << 1), depth - 1, p * 0.1f, four_cap_ - 1);
-  } else {
-    out.two = max_node<true>(after | two, depth - 1, p, 0);
-    out.with_four = false;
-  }
+  out.two = max_node(after | two, depth - 1, p * 0.9f);
+  out.four = max_node(after | (two << 1), depth - 1, p * 0.1f);
   table_ = &own_table_;
   out.nodes = nodes_;
   out.complete = !guard_.stopped();
@@ -210,7 +167,7 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
 
   Board after[4];
   double gain[4];
-  root_moves(board, after);  // a root move that breaks a wall is not searched either
+  for (int d = 0; d < 4; ++d) after[d] = move(board, d);
   for (int d = 0; d < 4; ++d) gain[d] = gain_of(board, d);
   nodes_ += 4;
   // Depth 0, the fallback when a budget stops even depth 1: the board after the move.
@@ -228,7 +185,7 @@ SearchResult ExpectimaxSearch<Eval>::search(Board board, const SearchSettings& s
     for (int d = 0; d < 4 && !guard_.stopped(); ++d) {
       if (after[d] == board) continue;
       scope_ = own_table_.next_scope();
-      values[d] = root_chance(after[d], depth) + gain[d];
+      values[d] = chance_node(after[d], depth, 1.0f) + gain[d];
     }
     if (guard_.stopped()) break;
     result.values = values;

@@ -138,7 +138,6 @@ SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettin
   Board after[4];
   int legal = 0;
   for (int d = 0; d < 4; ++d) after[d] = move(board, d);
-  Walls(board, s.walls).prune(board, after);  // as the sequential search's root
   for (int d = 0; d < 4; ++d)
     if (after[d] != board) legal |= 1 << d;
   std::uint64_t nodes = 4;

@@ -17,12 +17,6 @@ std::string validate_settings(const SearchSettings& s) {
     return "min and max depth must satisfy 0 <= min <= max <= " + std::to_string(kMaxSearchDepth);
   if (!(s.prob_cutoff >= 0 && s.prob_cutoff < 1))
     return "probability cut-off must be at least 0 and below 1";
-  if (s.four_cap < -1 || s.four_cap > kMaxSearchDepth)
-    return "four cap must be from 0 to " + std::to_string(kMaxSearchDepth) +
-           " (or -1: none), got " + std::to_string(s.four_cap);
-  if (s.walls < 0 || s.walls > kMaxWalls)
-    return "walls must be from 0 to " + std::to_string(kMaxWalls) + ", got " +
-           std::to_string(s.walls);
   if (s.table_bits < 10 || s.table_bits > 26)
     return "table bits must be from 10 to 26, got " + std::to_string(s.table_bits);
   if (s.threads < 1 || s.threads > kMaxThreads)

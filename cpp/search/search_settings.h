@@ -10,7 +10,6 @@ namespace g2048 {
 
 constexpr int kMaxSearchDepth = 12;
 constexpr double kMaxTimeMs = 1e7;  // a time budget's largest value
-constexpr int kMaxWalls = 16;       // SearchSettings::walls
 constexpr int kMaxThreads = 16;     // threads one search may use (parallel_search.cpp)
 
 // Depth counts the spawns looked ahead after the root move (the published
@@ -28,17 +27,7 @@ struct SearchSettings {
   int min_depth = 3;        // bounds of the chosen and the deepened depth
   int max_depth = 8;
   double prob_cutoff = 1e-4;  // a branch less likely than this is evaluated as is
-  // The most 4-spawns searched along one path below the root move; past them,
-  // a chance node spawns only 2s, each with the 4's probability added (the
-  // mean over the empty cells of the 2's value). -1: no cap, every spawn
-  // searched; a cap of at least the depth changes nothing.
-  // Measured: docs/results/2026-11-four-spawn-cap.md.
-  int four_cap = -1;
-  // Walls (walls.h): the chain of at most N largest tiles of 1024 or more,
-  // from a corner, stays in place: a move that slides it off its cells is
-  // searched only where every legal move does, at the root and below. 0: none.
-  int walls = 0;
-  int table_bits = 20;  // transposition table of 2^table_bits entries (16 bytes)
+  int table_bits = 20;        // transposition table of 2^table_bits entries (16 bytes)
   // Threads one search uses: root moves and their first spawns searched at
   // once over the one evaluation and one shared transposition table, each root
   // move in its own scope (parallel_search.h): at a fixed depth the values

@@ -139,7 +139,7 @@ namespace {
 const char* const kSettingNames[] = {"depth",        "nodes",     "timeMs",  "minDepth", "maxDepth",
                                      "cutoff",       "tableBits", "player",  "eval",     "playouts",
                                      "playoutDepth", "seed",      "threads", "tables",   "phase",
-                                     "walls",        "late",      "lateDrop"};
+                                     "late",         "lateDrop"};
 
 bool unknown_setting(const std::string& key) {
   for (const char* name : kSettingNames)
@@ -188,10 +188,6 @@ bool read_setting(const std::string& key, double x, PlayerChoice* p) {
     if (!is_whole(x, 1, kMaxThreads))
       return fail("must be a whole number from 1 to " + std::to_string(kMaxThreads));
     s->threads = static_cast<int>(x);
-  } else if (key == "walls") {  // SearchSettings::walls
-    if (!is_whole(x, 0, kMaxWalls))
-      return fail("must be a whole number from 0 to " + std::to_string(kMaxWalls));
-    s->walls = static_cast<int>(x);
   } else if (key == "late") {  // SearchSettings::late_from
     bool tile =
         x == 0 || (is_whole(x, 4, 65536) && (static_cast<int>(x) & (static_cast<int>(x) - 1)) == 0);
@@ -330,7 +326,6 @@ val player_settings_to_js(const PlayerChoice& p) {
   o.set("cutoff", s.prob_cutoff);
   o.set("tableBits", s.table_bits);
   o.set("phase", s.phase);
-  o.set("walls", s.walls);
   o.set("late", s.late_from);
   o.set("lateDrop", s.late_drop);
   o.set("playouts", p.settings.playouts);

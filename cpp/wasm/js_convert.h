@@ -34,10 +34,11 @@ bool read_dir(const val& js, int* out);
 
 // Settings: a plain object with any of depth, nodes, timeMs, minDepth, maxDepth,
 // cutoff, tableBits (the search budget), phase (the budget is a game's average
-// a move, time_manager.h), threads, walls, tables (endgame tables on or off),
-// player (a name from player.h, default "expectimax"), eval ("heuristic", the
-// default, or "network": the network loaded by loadNetwork), playouts,
-// playoutDepth, seed (Monte Carlo's); undefined counts
+// a move, time_manager.h), threads, late and lateDrop (the late-game search,
+// late_game.h), tables (endgame tables on or off), player (a name from
+// player.h, default "expectimax"), eval ("heuristic", the default, or
+// "network": the network loaded by loadNetwork), playouts, playoutDepth, seed
+// (Monte Carlo's); undefined counts
 // as absent and the rest take their defaults. Checked against the named
 // player's rules (validate_player_settings).
 struct PlayerChoice {

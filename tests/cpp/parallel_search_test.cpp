@@ -83,21 +83,6 @@ TEST(ParallelSearch, NetworkAtFixedDepthAgreesWithOneThread) {
   expect_as_one_thread(small_network(), 2, 20);
 }
 
-TEST(ParallelSearch, FourCapAndWallsInOrderAreTheSequentialSearch) {
-  std::mt19937_64 rng(41);
-  ExpectimaxSearcher one, in_order;
-  for (int n = 0; n < 8; ++n) {
-    Tiles t = testing_boards::random_tiles(rng, 12, 0.3);
-    if (game_over(t)) continue;
-    SearchSettings s = fixed_depth(3, 1);
-    s.four_cap = n % 3;  // 0: only 2s below the root's cells
-    s.walls = n % 2 ? 3 : 0;
-    SearchResult r1 = one.search(t, s), ro = in_order.search_threaded(to_search_board(t), s);
-    EXPECT_EQ(ro.values, r1.values) << board_text(t) << " cap " << s.four_cap;
-    EXPECT_EQ(ro.nodes, r1.nodes) << board_text(t) << " cap " << s.four_cap;
-  }
-}
-
 TEST(ParallelSearch, ChosenDepthEqualsOneThread) {
   ExpectimaxSearcher one, two;
   std::mt19937_64 rng(5);

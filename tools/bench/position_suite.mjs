@@ -6,7 +6,7 @@
 //        [--reference-cache FILE] [--cli PATH] --candidate 'ARGS' [--candidate 'ARGS' ...]
 //
 // FILE: one board a line (16 tile values), as `ai2048 suggest --boards` reads.
-// ARGS: `ai2048 suggest` search options, e.g. '--nodes 20000 --four-cap 1';
+// ARGS: `ai2048 suggest` search options, e.g. '--nodes 20000 --late 8192';
 // the reference defaults to '--depth 6'. `--tables off` is added unless ARGS
 // name tables: the suite measures the search alone. --reference-cache keeps
 // the reference's answers (it costs the most) for runs on the same boards.
