@@ -1,8 +1,11 @@
 // The pages' "Share" box: a link to the position on the board (copied where
 // the browser lets the page write the clipboard, shown in any case), and a
-// field that opens a position pasted as 16 values. A page address with
-// #board=... opens that position when the page loads (or the hash changes).
-// A malformed link or paste is refused with a message; the game stays as it was.
+// field that opens a position pasted as 16 values; on the play page a link to
+// the whole game too (game_link.js). A page address with #board=... opens that
+// position when the page loads (or the hash changes), and #game=... that game,
+// its history with it. A malformed link or paste is refused with a message;
+// the game stays as it was.
+import { GameLinkError, gameFromHash, gameLink } from './game_link.js';
 import { boardFromHash, parseBoardText, positionLink } from './position_link.js';
 
 // The box's parts, written once for every page that has a <section class="share">.
@@ -23,6 +26,7 @@ function fill(root) {
   });
   root.replaceChildren(
     make('button', { type: 'button', className: 'share-link-button', textContent: 'Copy a link to this position' }),
+    make('button', { type: 'button', className: 'share-game-link-button', textContent: 'Copy a link to this game' }),
     make('form', { className: 'share-open' }, [
       make('label', {}, ['Open a position ', field]),
       make('button', { type: 'submit', textContent: 'Open' }),
@@ -51,7 +55,8 @@ function messenger(root) {
 export function bindPositionSharing(root, { game, history = null, beforeOpen = () => {}, win = window }) {
   fill(root);
   if (history) bindGameFiles(root, { history, beforeOpen, win });
-  else for (const part of root.querySelectorAll('.share-save-button, .share-load')) part.remove();
+  else
+    for (const part of root.querySelectorAll('.share-save-button, .share-load, .share-game-link-button')) part.remove();
   const field = root.querySelector('.share-board');
   const say = messenger(root);
 
@@ -66,10 +71,24 @@ export function bindPositionSharing(root, { game, history = null, beforeOpen = (
     return true;
   };
 
+  const openGame = (parsed) => {
+    if (!history) parsed = { error: 'a link to a whole game opens on the play page (index.html)' };
+    if (parsed.error) {
+      say(`Could not open the game from the link: ${parsed.error}. Your game is as it was.`, 'error');
+      return;
+    }
+    beforeOpen();
+    history.openHistory(parsed.history);
+    const moves = parsed.history.positions.length - 1;
+    say(`Opened the game from the link: ${moves} move${moves === 1 ? '' : 's'}; Undo and Redo go through it.`);
+  };
+
   const openFromHash = () => {
-    const parsed = boardFromHash(win.location.hash);
-    if (!parsed) return;
-    open(parsed, 'from the link');
+    const board = boardFromHash(win.location.hash);
+    const linked = board ? null : gameFromHash(win.location.hash);
+    if (!board && !linked) return;
+    if (board) open(board, 'from the link');
+    else openGame(linked);
     // Once opened (or refused), the link is done: a reload keeps the game.
     win.history.replaceState(null, '', win.location.pathname + win.location.search);
   };
@@ -79,15 +98,26 @@ export function bindPositionSharing(root, { game, history = null, beforeOpen = (
     if (open(parseBoardText(field.value), 'you pasted')) field.value = '';
   });
 
-  root.querySelector('.share-link-button').addEventListener('click', async () => {
-    const page = win.location.href.split('#')[0];
-    const link = positionLink(page, game.board());
+  const offer = async (link) => {
     try {
       await win.navigator.clipboard.writeText(link);
       say(`Link copied: ${link}`);
     } catch {
       say(`Copy this link: ${link}`);
     }
+  };
+  const page = () => win.location.href.split('#')[0];
+  root.querySelector('.share-link-button').addEventListener('click', () => offer(positionLink(page(), game.board())));
+  root.querySelector('.share-game-link-button')?.addEventListener('click', () => {
+    let link;
+    try {
+      link = gameLink(page(), history.history);
+    } catch (err) {
+      if (!(err instanceof GameLinkError)) throw err;
+      say(`Could not make a link to this game: ${err.message}.`, 'error');
+      return;
+    }
+    offer(link);
   });
 
   win.addEventListener('hashchange', openFromHash);

@@ -127,7 +127,13 @@ export class UndoHistory extends Emitter {
       throw new HistoryError('the file is not a saved 2048 game (not JSON)');
     }
     if (!data || data.format !== GAME_FILE_FORMAT) throw new HistoryError('the file is not a saved 2048 game');
-    this.history = GameHistory.fromData(data);
+    this.openHistory(GameHistory.fromData(data));
+  }
+
+  // Opens a whole game (a game file's or a game link's history): it replaces
+  // this one and its current position goes on the board.
+  openHistory(history) {
+    this.history = history;
     this.showCurrent('open');
   }
 
