@@ -1,6 +1,7 @@
 // Undo and redo on the play page in headless Chromium: the buttons and the
-// Z and Y keys restore board and score, a reload keeps the history, Autoplay
-// stops on undo, and a damaged saved history leaves the game as it was.
+// Z and Y keys restore board and score, a reload keeps the history (a finished
+// game's too, until a new game), Autoplay stops on undo, and a damaged saved
+// history leaves the game as it was.
 import { describe, expect, it } from 'vitest';
 import { newPage } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
@@ -112,6 +113,41 @@ describe('undo and redo', () => {
     expect(await savedGame(page)).toEqual(states[4]);
     await page.keyboard.press('KeyZ');
     expect(await savedGame(page)).toEqual(states[3]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps a finished game, its history and its review over a reload, until a new game', async () => {
+    const { page, context, errors } = await newPage(env.browser);
+    // Left merges the two 128s; the new tile then leaves no move.
+    const last = [8, 16, 8, 16, 16, 8, 16, 8, 8, 16, 8, 16, 32, 64, 128, 128];
+    await openWithState(page, playUrl(), savedState(last, { score: 5000 }));
+    await waitForDomBoard(page, last);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForSelector('.game-message.game-over');
+    const finished = await domBoard(page);
+    expect(await savedGame(page)).toBeNull(); // the game's own save goes at game over, as in the original
+    const warnings = [];
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    await page.reload();
+    await waitForDomBoard(page, finished);
+    await page.waitForSelector('.game-message.game-over');
+    expect(await shownScore(page)).toBe(5256);
+    expect(await page.isEnabled('.undo-button')).toBe(true);
+    expect(await page.isEnabled('.review-button')).toBe(true);
+    expect(warnings).toEqual([]);
+    // Undo still goes back into the finished game.
+    await page.keyboard.press('KeyZ');
+    await waitForDomBoard(page, last);
+    await page.keyboard.press('KeyY');
+    await waitForDomBoard(page, finished);
+    // A new game ends it: the next reload keeps the new game.
+    await page.click('.restart-button');
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('gameHistory')).positions.length === 1);
+    const fresh = boardOfState(await savedGame(page));
+    await page.reload();
+    await waitForDomBoard(page, fresh);
+    expect(await page.isDisabled('.undo-button')).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -117,6 +117,52 @@ describe('the undo history', () => {
     expect(undoAgain.canRedo).toBe(true);
   });
 
+  it('keeps a finished game and its history over a reload, until a new game starts', () => {
+    const backend = new MemoryStorage();
+    const game = pageGame(backend);
+    const undo = new UndoHistory(game);
+    // Any move merges the two 128s; the new tile then leaves no move.
+    game.setBoard([8, 16, 8, 16, 16, 8, 16, 8, 8, 16, 8, 16, 32, 64, 128, 128], { score: 5000 });
+    game.move(3);
+    expect(game.over).toBe(true);
+    // The review's judgement of the last move is kept with it.
+    expect(undo.setJudgement(1, undo.moveKey(1), [10, 20, null, 5])).toBe(true);
+    const finished = positionOf(game);
+    const steps = undo.history.undoSteps;
+    // The game removed its own save at game over: the reload starts a new game,
+    // and the history puts the finished one back, without a warning.
+    expect(backend.getItem('gameState')).toBeNull();
+    const warnings = [];
+    const reloaded = pageGame(backend, 42);
+    const again = new UndoHistory(reloaded, { warn: (w) => warnings.push(w) });
+    expect(warnings).toEqual([]);
+    expect(positionOf(reloaded)).toEqual(finished);
+    expect(reloaded.over).toBe(true);
+    expect(again.history.undoSteps).toBe(steps);
+    expect(again.history.moveAt(1)).toEqual({ by: 'person', dir: 3, values: [10, 20, null, 5] });
+    expect(backend.getItem('gameState')).toBeNull();
+    // And again on a second reload.
+    const third = pageGame(backend, 43);
+    new UndoHistory(third);
+    expect(positionOf(third)).toEqual(finished);
+    // A saved game in play (another tab's, say) is never replaced by it.
+    const other = new MemoryStorage();
+    for (const key of ['gameHistory', 'bestScore']) other.setItem(key, backend.getItem(key));
+    other.setItem('gameState', JSON.stringify({ ...pageGame(new MemoryStorage(), 5).model.serialize(), score: 0 }));
+    const inPlay = pageGame(other, 6);
+    const kept = positionOf(inPlay);
+    new UndoHistory(inPlay, { warn: () => {} });
+    expect(positionOf(inPlay)).toEqual(kept);
+    // A new game ends it: the next reload keeps the new game.
+    third.restart();
+    playMoves(third, 2);
+    const fresh = positionOf(third);
+    const fourth = pageGame(backend, 44);
+    const last = new UndoHistory(fourth);
+    expect(positionOf(fourth)).toEqual(fresh);
+    expect(last.history.undoSteps).toBe(2);
+  });
+
   it('saves a whole game to a file that opens back to the same positions, and refuses a bad file', () => {
     const game = pageGame(new MemoryStorage());
     const undo = new UndoHistory(game);

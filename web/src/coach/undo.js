@@ -4,7 +4,9 @@
 // beside the game (localStorage "gameHistory") so a reload keeps it. A saved
 // history that does not end on the saved game's position, or cannot be read,
 // is set aside with a console warning and a new one starts from the game: the
-// game itself is never lost.
+// game itself is never lost. One exception: a finished game, which the game
+// removes from its own save at game over, comes back from its history after a
+// reload (with its review), until a new game starts.
 //
 // standalone: the history is the game's only save (the 8402 page, whose game
 // is not in gameState): its position goes on the board when the page loads,
@@ -45,8 +47,10 @@ export class UndoHistory extends Emitter {
     this.warn = warn;
     this.restoring = false;
     this.pending = null; // the move whose tile is still to come (Evil 2048)
+    this.finished = false;
     this.history = this.load();
-    if (standalone && this.history.at >= 0) this.showCurrent('load');
+    if ((standalone || this.finished) && this.history.at >= 0) this.showCurrent('load');
+    this.finished = false;
     game.on('change', (event) => this.follow(event));
   }
 
@@ -68,6 +72,10 @@ export class UndoHistory extends Emitter {
       try {
         const saved = GameHistory.parse(text);
         if (this.standalone || samePosition(saved.current, positionOf(this.game))) return saved;
+        if (this.finishedBeforeReload(saved)) {
+          this.finished = true; // put back on the board once the history is in place
+          return saved;
+        }
         this.warn('2048: the saved undo history belongs to another game; starting a new one.');
       } catch (err) {
         if (!(err instanceof HistoryError)) throw err;
@@ -77,6 +85,17 @@ export class UndoHistory extends Emitter {
     const fresh = this.fresh();
     this.write(fresh);
     return fresh;
+  }
+
+  // A game that ended is not in the game's own save (the game removes it at
+  // game over, as the original does), so a reload starts a new game: the
+  // finished game's history, kept, goes back on the board instead, with its
+  // review, until the person starts a new game. Only over a game the page has
+  // just started (not restored from its save, no move yet), so no game in play
+  // is ever replaced.
+  finishedBeforeReload(saved) {
+    const here = this.game;
+    return saved.current.over && !here.restored && !here.over && here.moveCount === 0;
   }
 
   follow(event) {

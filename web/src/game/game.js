@@ -32,6 +32,8 @@ export class Game extends Emitter {
     this.placing = null; // the spawner's answer on its way, if any
     this.spawnToken = 0; // a restart or a new board drops answers still on their way
     const saved = restore ? storage.gameState() : null;
+    // Whether the game came from its save (a reload) rather than starting anew.
+    this.restored = Boolean(saved);
     if (saved) this.model.restore(saved);
     else if (this.spawner?.placesOpening) this.model.newGame({ spawn: false });
     this.save();
