@@ -3,7 +3,8 @@
 // board and Hint, Step and Autoplay without scrolling; on a phone (390 px) it
 // does not overflow sideways and the board is at least 280 px. Every choice's
 // label fits its list; the controls' names are distinct; the defaults; the
-// demo's record before its first game; every page's font and icon.
+// demo's record before its first game; every page's font and icon, and no
+// internal terms (n-tuple, expectimax, nodes) in what the pages show.
 import { describe, expect, it } from 'vitest';
 import { newPage, screenshot } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
@@ -215,6 +216,27 @@ describe('defaults and names', () => {
 });
 
 describe('every page', () => {
+  it('speaks plain words: no internal terms in what the play, demo and 8402 pages show', async () => {
+    for (const name of ['index.html', 'demo.html', '8402.html']) {
+      const { page, context, errors } = await newPage(env.browser);
+      await page.goto(`${env.server.url}${name}`);
+      await page.waitForSelector('.ai-player option', { state: 'attached' });
+      const shown = await page.evaluate(() =>
+        [
+          document.body.innerText,
+          // Closed parts, the lists' choices and what a pointer or a screen reader gets.
+          ...[...document.querySelectorAll('details, option')].map((e) => e.textContent),
+          ...[...document.querySelectorAll('[title], [aria-label], [placeholder]')].map((e) =>
+            ['title', 'aria-label', 'placeholder'].map((a) => e.getAttribute(a) ?? '').join(' '),
+          ),
+        ].join('\n'),
+      );
+      expect(shown, name).not.toMatch(/n-tuple|expectimax|\bnodes?\b/i);
+      expect(errors, name).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('uses the same font and finds its icon', async () => {
     const fonts = {};
     for (const name of ['index.html', 'demo.html', '8402.html', 'bookmarklet.html']) {

@@ -56,7 +56,7 @@ describe('the learned network in the pages', () => {
     await page.goto(`${env.server.url}demo.html`);
     await waitForNetworkEnd(page);
     expect(await networkState(page)).toBe('network');
-    expect(await networkLine(page)).toMatch(/learned network \(n-tuple, 67\.11M weights, loaded in /);
+    expect(await networkLine(page)).toMatch(/learned network \(67\.11M weights, loaded in /);
     const states = await page.evaluate(() => window.networkStates);
     expect(states).toEqual(['heuristic', 'loading', 'network']);
     expect(await page.evaluate(() => window.sawProgressBar)).toBe(true);

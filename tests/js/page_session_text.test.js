@@ -61,11 +61,8 @@ describe("the panel's evaluation line", () => {
     expect(overlay.lines).toEqual([
       ['Evaluation: heuristic', 'info'],
       ['Evaluation: heuristic, loading the learned network (50% of 0.0 MB)…', 'info'],
-      ['Evaluation: learned network (n-tuple, 67.11M weights, loaded in 1.0 s), loading the endgame table…', 'info'],
-      [
-        'Evaluation: learned network (n-tuple, 67.11M weights, loaded in 1.0 s), endgame table (500.0k positions)',
-        'info',
-      ],
+      ['Evaluation: learned network (67.11M weights, loaded in 1.0 s), loading the endgame table…', 'info'],
+      ['Evaluation: learned network (67.11M weights, loaded in 1.0 s), endgame table (500.0k positions)', 'info'],
     ]);
     expect(overlay.progress).toEqual([null, 0.5, null, null]);
     expect(overlay.modes.at(-1)).toBe('search: page thread');

@@ -37,10 +37,13 @@ describe('the evaluation line', () => {
 
   test('the network: its weights, load time and threads, then the endgame table or why not', () => {
     expect(describeEvaluation(networkState())).toEqual({
-      text: 'Evaluation: learned network (n-tuple, 67.11M weights, loaded in 1.6 s), 2 threads',
+      text: 'Evaluation: learned network (67.11M weights, loaded in 1.6 s), 2 threads',
       progress: null,
       failed: false,
     });
+    // Plain words only (no kind of network), and no empty brackets without figures.
+    expect(describeEvaluation(networkState()).text).not.toMatch(/n-tuple|expectimax|nodes/i);
+    expect(describeEvaluation(networkState({ network: { threads: 1 } })).text).toBe('Evaluation: learned network');
     const one = { ...network, threads: 1, threadsNote: 'page not cross-origin isolated' };
     expect(describeEvaluation(networkState({ network: one })).text).toMatch(
       /\), 1 thread: page not cross-origin isolated$/,
@@ -118,8 +121,8 @@ describe("the pages' evaluation line", () => {
     expect(shown).toEqual([
       'Evaluation: heuristic',
       'Evaluation: heuristic, loading the learned network (50% of 0.0 MB)…',
-      'Evaluation: learned network (n-tuple, 67.11M weights, loaded in 1.6 s), 2 threads',
-      'Evaluation: learned network (n-tuple, 67.11M weights, loaded in 1.6 s), 2 threads, endgame table (9 positions)',
+      'Evaluation: learned network (67.11M weights, loaded in 1.6 s), 2 threads',
+      'Evaluation: learned network (67.11M weights, loaded in 1.6 s), 2 threads, endgame table (9 positions)',
     ]);
   });
 

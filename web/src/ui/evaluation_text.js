@@ -17,9 +17,10 @@ function loadingText({ received = 0, total = 0 }) {
   return `Evaluation: heuristic, loading the learned network${amount}…`;
 }
 
-// What the network is and how it loaded: its weights, its load time.
+// What the network is and how it loaded, in plain words: its weights, its
+// load time (no internal names such as its kind of network).
 function networkFacts(network = {}) {
-  const facts = ['n-tuple'];
+  const facts = [];
   if (Number.isFinite(network.weights)) facts.push(`${formatCount(network.weights)} weights`);
   if (Number.isFinite(network.ms)) facts.push(`loaded in ${(network.ms / 1000).toFixed(1)} s`);
   return facts.join(', ');
@@ -38,6 +39,8 @@ function tablesText({ tables, tablesLoading, tablesProblem }) {
   return tablesProblem ? `; no endgame table: ${tablesProblem}` : '';
 }
 
+const facts = (text) => (text ? ` (${text})` : '');
+
 // state: engine.evaluationState. Returns {text, progress (0..1 while the
 // network downloads, else null), failed (the network did not load or stopped)}.
 export function describeEvaluation(state = { kind: 'heuristic' }) {
@@ -48,7 +51,7 @@ export function describeEvaluation(state = { kind: 'heuristic' }) {
     }
     case 'network':
       return {
-        text: `Evaluation: learned network (${networkFacts(state.network)})${threadsText(state.network)}${tablesText(state)}`,
+        text: `Evaluation: learned network${facts(networkFacts(state.network))}${threadsText(state.network)}${tablesText(state)}`,
         progress: null,
         failed: false,
       };

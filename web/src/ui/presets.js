@@ -145,7 +145,8 @@ const TIMES = STRENGTHS.filter((s) => 'timeMs' in s.settings);
 
 // The engine's players (engine.js PLAYER_NAMES), strongest first.
 export const PLAYERS = [
-  { id: 'expectimax', label: 'Expectimax', strengths: STRENGTHS },
+  // Named for what the pages say of it, not for its search (no internal terms on the pages).
+  { id: 'expectimax', label: 'Standard', strengths: STRENGTHS },
   { id: 'minimax', label: 'Minimax', strengths: STRENGTHS },
   { id: 'montecarlo', label: 'Monte Carlo', strengths: [...TIMES, ...PLAYOUT_STRENGTHS] },
   { id: 'greedy', label: 'Greedy', strengths: [INSTANT] },
