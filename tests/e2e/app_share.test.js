@@ -127,6 +127,11 @@ describe('games by link', () => {
     );
     expect(await savedGame(page)).toEqual(before);
     expect(await page.isEnabled('.undo-button')).toBe(true);
+    // The 8402 page, whose games are placed tiles, sends a game link to the play page.
+    await page.goto(`${env.server.url}8402.html#game=1.1100000000000000.0..0.x`);
+    await page.waitForFunction(() => document.querySelector('.share-message').textContent !== '');
+    expect(await shareMessage(page)).toMatch(/Could not open the game from the link: .*opens on the play page/);
+    expect(await page.isHidden('.share-game-link-button')).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
