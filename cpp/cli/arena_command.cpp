@@ -157,7 +157,7 @@ int run_arena(const Args& args) {
   for (const auto& n : names) entries.push_back(entry_for(n, args, time_ms));
   // The tables verify expectimax's moves, as in selfplay (with the network, by
   // default the shipped file).
-  session().tables() = table_settings(args, entries[0].settings.evaluation.name == "network");
+  session().tables() = table_settings(args, entries[0].settings.evaluation.network != nullptr);
 
   // Game-major order: every player's game i is played before game i+1, so a
   // shared machine's load falls on all players alike.

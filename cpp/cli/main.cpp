@@ -111,7 +111,7 @@ const Command kCommands[] = {
      "        the tables at the root of each board, as the search reads them: how many\n"
      "        boards fit a table, how many it answers (a move to play), ns a probe\n",
      false, false},
-    {"network", g2048::cli::run_network,
+    {"network", g2048::cli::run_network,  // a command
      "  network FILE [--out FILE2[.gz] [--step P]]\n"
      "        what a network file holds; --out writes it 16-bit (weight step P score\n"
      "        points, default 64), the form the search and the browser load\n",

@@ -1,5 +1,6 @@
 #include "cli/options.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -197,20 +198,27 @@ EvaluationSettings evaluation_settings(const Args& args) {
   e.weights = heuristic_weights(args);
   std::string path = args.text("--network", default_network_path());
   // Default: the shipped network when it is there, else the heuristic.
-  std::string fallback = args.has("--network") || file_exists(path) ? "network" : "heuristic";
-  if (args.has("--weights")) fallback = "heuristic";
+  // The names are the evaluation list's (eval/evaluator.h); --weights and
+  // --downgrade are the heuristic's and the network's own options.
+  const std::string network = NetworkEval::kName, heuristic = Heuristic::kName;
+  std::string fallback = args.has("--network") || file_exists(path) ? network : heuristic;
+  if (args.has("--weights")) fallback = heuristic;
   e.name = args.text("--eval", fallback);
-  if (e.name != "heuristic" && e.name != "network")
-    throw UsageError("--eval must be heuristic or network, got \"" + e.name + "\"");
-  if (e.name == "network" && args.has("--weights"))
-    throw UsageError("--weights tunes the heuristic; it does not apply to --eval network");
+  const auto& names = evaluation_names();
+  if (std::find(names.begin(), names.end(), e.name) == names.end()) {
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : " or ") + n;
+    throw UsageError("--eval must be " + list + ", got \"" + e.name + "\"");
+  }
+  if (e.name != heuristic && args.has("--weights"))
+    throw UsageError("--weights tunes the heuristic; it does not apply to --eval " + e.name);
   std::string downgrade = args.text("--downgrade", "on");
   if (downgrade != "on" && downgrade != "off")
     throw UsageError("--downgrade must be on or off, got \"" + downgrade + "\"");
-  if (args.has("--downgrade") && e.name != "network")
+  if (args.has("--downgrade") && e.name != network)
     throw UsageError("--downgrade applies to --eval network only");
   e.downgrade = downgrade == "on";
-  if (e.name == "network") e.network = shared_network(path);
+  if (e.name == network) e.network = shared_network(path);
   return e;
 }
 

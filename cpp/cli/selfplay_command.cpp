@@ -166,7 +166,7 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   PlayerSettings settings = player_settings(args, search_settings(args));
   // The tables verify the session's expectimax players' moves (make_runner).
   endgame::TableSettings& tables = session().tables();
-  tables = table_settings(args, settings.evaluation.name == "network");
+  tables = table_settings(args, settings.evaluation.network != nullptr);
   if (player_name == "expectimax") apply_default_depth(args, settings.evaluation, &settings.search);
   if (player_name != "expectimax") {
     if (args.has("--tables") && args.text("--tables", "off") != "off")

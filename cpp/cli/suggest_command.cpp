@@ -51,7 +51,7 @@ int run_suggest(const Args& args) {
     boards.push_back(tiles);
   }
   EvaluationSettings evaluation = evaluation_settings(args);
-  session().tables() = table_settings(args, evaluation.name == "network");
+  session().tables() = table_settings(args, evaluation.network != nullptr);
   SearchSettings settings = search_settings(args);
   for (const Tiles& tiles : boards) {
     print_suggestion(session().search(tiles, settings, evaluation, budget_given(args), true));

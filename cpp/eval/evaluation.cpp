@@ -16,7 +16,7 @@ std::size_t evaluation_index(const EvaluationSettings& s) {
 std::string validate_evaluation(const EvaluationSettings& s) {
   if (s.name == Heuristic::kName) return "";
   if (s.name == NetworkEval::kName)
-    return s.network ? "" : "the network evaluation needs a network (none is loaded)";
+    return s.network ? "" : "the network evaluation needs a network: none is loaded";
   std::string names;
   for (const std::string& n : evaluation_names()) names += (names.empty() ? "" : ", ") + n;
   return "unknown evaluation \"" + s.name + "\" (" + names + ")";

@@ -272,16 +272,13 @@ bool read_player_settings(const val& js, PlayerChoice* out) {
       continue;
     }
     if (key == "eval") {
-      std::string name = v.isString() ? v.as<std::string>() : "";
-      if (name != "heuristic" && name != "network") {
-        set_error("eval must be \"heuristic\" or \"network\", got " + describe(v));
+      // The session resolves the name from the evaluation list.
+      std::string name = v.isString() ? v.as<std::string>() : describe(v);
+      std::string problem = module_session().evaluation(name, &p.settings.evaluation);
+      if (!problem.empty()) {
+        set_error("eval: " + problem);
         return false;
       }
-      if (name == "network" && !module_session().network()) {
-        set_error("eval \"network\" needs a network: none is loaded (loadNetwork)");
-        return false;
-      }
-      module_session().evaluation(name, &p.settings.evaluation);
       continue;
     }
     if (!v.isNumber()) {
