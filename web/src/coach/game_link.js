@@ -21,6 +21,7 @@ import { GameModel } from '../game/model.js';
 import { DIRECTIONS, SIZE, isTileValue, moveBoard } from '../game/rules.js';
 import { cellPosition } from '../game/spawners.js';
 import { GameHistory, decodePosition, encodeMove, encodePosition } from './history.js';
+import { hashValue } from './position_link.js';
 
 const CELLS = SIZE * SIZE;
 const VERSION = '1';
@@ -170,16 +171,10 @@ export function decodeGameLink(text) {
 // The game a page address asks for: null when its hash names none, else
 // { history } or { error }.
 export function gameFromHash(hash) {
-  const match = /^#?game=(.*)$/.exec(String(hash ?? ''));
-  if (!match) return null;
-  let text;
+  const found = hashValue(hash, 'game');
+  if (!found || found.error) return found;
   try {
-    text = decodeURIComponent(match[1]);
-  } catch {
-    return { error: 'the link is damaged (its encoding cannot be read)' };
-  }
-  try {
-    return { history: decodeGameLink(text) };
+    return { history: decodeGameLink(found.text) };
   } catch (err) {
     if (err instanceof GameLinkError) return { error: err.message };
     throw err;

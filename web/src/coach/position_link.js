@@ -27,18 +27,26 @@ export function parseBoardText(text) {
   return { board };
 }
 
-// The position a page address asks for: null when its hash names none,
-// else parseBoardText's answer.
-export function boardFromHash(hash) {
-  const match = /^#?board=(.*)$/.exec(String(hash ?? ''));
-  if (!match) return null;
-  let text;
+// What a page address's hash holds under key (#key=...), decoded: null when
+// it names none, { text } or { error } when the encoding cannot be read. The
+// position and game links share it.
+export function hashValue(hash, key) {
+  const prefix = `${key}=`;
+  const value = String(hash ?? '').replace(/^#/, '');
+  if (!value.startsWith(prefix)) return null;
   try {
-    text = decodeURIComponent(match[1]);
+    return { text: decodeURIComponent(value.slice(prefix.length)) };
   } catch {
     return { error: 'the link is damaged (its encoding cannot be read)' };
   }
-  return parseBoardText(text);
+}
+
+// The position a page address asks for: null when its hash names none,
+// else parseBoardText's answer.
+export function boardFromHash(hash) {
+  const found = hashValue(hash, 'board');
+  if (!found || found.error) return found;
+  return parseBoardText(found.text);
 }
 
 // The address of page (a URL string) with board in its hash.
