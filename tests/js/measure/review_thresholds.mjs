@@ -16,6 +16,7 @@ import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { loadWasmModule, root } from '../../../tools/harness/load_wasm.js';
 import { VERDICTS, moveLoss, verdictFor } from '../../../web/src/coach/verdict.js';
+import { testRandom } from '../helpers/reference_rules.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,18 +31,6 @@ const every = Number(args.every);
 // The raw module searches with the heuristic unless told: eval 'network'.
 const judgeSettings = { timeMs: Number(args.time), phase: true, tables: false, eval: 'network' };
 
-// A small seeded generator for the stand-in's choices (mulberry32).
-function chooser(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const module = await loadWasmModule();
 const networkFile = path.join(root, 'web', 'network', 'network.n2048.gz');
 module.loadNetwork(new Uint8Array(zlib.gunzipSync(fs.readFileSync(networkFile))));
@@ -49,7 +38,7 @@ module.loadNetwork(new Uint8Array(zlib.gunzipSync(fs.readFileSync(networkFile)))
 const samples = []; // { move, maxTile, losses: [2nd, 3rd, 4th best's loss share] }
 const judgeMs = [];
 for (let seed = 1; seed <= games; seed++) {
-  const random = chooser(seed * 7919);
+  const random = testRandom(seed * 7919);
   let { board, state } = module.newGame(seed);
   for (let move = 0; !module.gameOver(board) && move < 3000; move++) {
     if (move % every === every - 1) {
