@@ -11,7 +11,7 @@
 //     not move either. A position whose walls moved is lost
 //     (worth 0), so the search keeps the formation and plays only the small
 //     tiles around it;
-//   - the beam (settings.late_drop): below the root move, a position whose
+//   - the beam (settings.late_drop): below the root, a position whose
 //     static value fell more than that share below the root's is lost too;
 //   - depth: iterative deepening up to kLateMaxDepth with no probability
 //     cut-off; instead a spawn horizon (at depth D at most four_bound(D)
@@ -36,9 +36,6 @@
 namespace g2048 {
 
 constexpr int kLateMaxDepth = 20;  // the deepest iteration
-// Moves from the root that may move a wall: none. The root move too must keep
-// them (a move that breaks them is lost); where none does, the usual search plays.
-constexpr int kFreePlies = 0;
 
 // The most 4-spawns searched on one path of a depth-D iteration: the 99.99%
 // bound on a spawn sum, D (1 + p4) + 3.72 sqrt(D p4 (1 - p4)) in units of 2,
@@ -71,8 +68,10 @@ class LateGameSearch {
   std::size_t table_bytes() const { return table_.bytes(); }
 
  private:
-  float max_node(Board b, int depth_left, int fours_left, int ply);
-  float chance_node(Board b, int depth_left, int fours_left, int ply);
+  // Every move, the root move too, keeps the walls or is lost; where no root
+  // move keeps them, the caller's search plays the board.
+  float max_node(Board b, int depth_left, int fours_left);
+  float chance_node(Board b, int depth_left, int fours_left);
   float static_value(Board after) const { return eval_.evaluate(after); }
   static float gain_of(const std::uint32_t gain[4], int d) {
     return Eval::kScoresMoves ? static_cast<float>(gain[d]) : 0.0f;

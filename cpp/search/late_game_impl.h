@@ -51,12 +51,12 @@ bool LateGameSearch<Eval>::search(Board board, const SearchSettings& s, SearchRe
     bool any = false;
     for (int d = 0; d < 4 && !guard_.stopped(); ++d) {
       if (!(legal >> d & 1)) continue;
-      if (kFreePlies == 0 && !plan_.kept(after[d])) {
+      if (!plan_.kept(after[d])) {
         values[d] = 0.0;  // it moves a wall: lost
         continue;
       }
       scope_ = table_.next_scope();
-      float v = chance_node(after[d], depth, four_bound(depth), 1);
+      float v = chance_node(after[d], depth, four_bound(depth));
       any = any || v > 0.0f;
       values[d] = v + gain_of(gain, d);
     }
@@ -76,24 +76,23 @@ bool LateGameSearch<Eval>::search(Board board, const SearchSettings& s, SearchRe
 }
 
 template <class Eval>
-float LateGameSearch<Eval>::max_node(Board b, int depth_left, int fours_left, int ply) {
+float LateGameSearch<Eval>::max_node(Board b, int depth_left, int fours_left) {
   Board tr = transpose(b);
   Board after[4];
   std::uint32_t gain[4] = {0, 0, 0, 0};
   all_moves(rows_, b, tr, after);
   if constexpr (Eval::kScoresMoves) move_gains(rows_, b, tr, gain);
   nodes_ += 4;
-  bool formed = ply >= kFreePlies;  // walls and beam bind from here on
-  float best = 0.0f;                // no move (or none that keeps the walls): lost
+  float best = 0.0f;  // no move (or none that keeps the walls): lost
   for (int d = 0; d < 4; ++d) {
     Board a = after[d];
-    if (a == b || (formed && !plan_.kept(a))) continue;
+    if (a == b || !plan_.kept(a)) continue;
     float v;
     if (depth_left == 0) {
       v = static_value(a);
     } else {
-      if (formed && beam_ && static_value(a) < floor_) continue;
-      v = chance_node(a, depth_left, fours_left, ply + 1);
+      if (beam_ && static_value(a) < floor_) continue;
+      v = chance_node(a, depth_left, fours_left);
     }
     best = std::max(best, v + gain_of(gain, d));
   }
@@ -101,7 +100,7 @@ float LateGameSearch<Eval>::max_node(Board b, int depth_left, int fours_left, in
 }
 
 template <class Eval>
-float LateGameSearch<Eval>::chance_node(Board b, int depth_left, int fours_left, int ply) {
+float LateGameSearch<Eval>::chance_node(Board b, int depth_left, int fours_left) {
   if (guard_.stop(nodes_)) return 0.0f;
   int empty = count_empty(b);
   // Open boards: the search's depth goes where the board is tight.
@@ -119,11 +118,11 @@ float LateGameSearch<Eval>::chance_node(Board b, int depth_left, int fours_left,
   for (int i = 0; i < 16; ++i, scan >>= 4, two <<= 4) {
     if ((scan & 0xF) != 0) continue;
     if (fours_left > 0) {
-      sum += 0.9f * max_node(b | two, depth_left - 1, fours_left, ply);
-      sum += 0.1f * max_node(b | (two << 1), depth_left - 1, fours_left - 1, ply);
+      sum += 0.9f * max_node(b | two, depth_left - 1, fours_left);
+      sum += 0.1f * max_node(b | (two << 1), depth_left - 1, fours_left - 1);
     } else {
       // Past the horizon's 4s: only 2s spawn, with the 4's chance too.
-      sum += max_node(b | two, depth_left - 1, 0, ply);
+      sum += max_node(b | two, depth_left - 1, 0);
     }
   }
   float value = sum / static_cast<float>(empty);
