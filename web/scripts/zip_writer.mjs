@@ -22,6 +22,21 @@ const DOS_DATE = ((2024 - 1980) << 9) | (1 << 5) | 1;
 const UTF8_NAMES = 0x0800;
 const LIMIT = 0xffffffff;
 
+// The fields a file's local header and its central directory entry both hold,
+// in the same order, from offset at: version needed (2.0), flags, method
+// (0 stored, 8 deflated), time, date, CRC-32, the sizes and the name's length.
+function writeEntryFields(header, at, { stored, crc, compressedSize, size, nameLength }) {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(UTF8_NAMES, at + 2);
+  header.writeUInt16LE(stored ? 0 : 8, at + 4);
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(crc, at + 10);
+  header.writeUInt32LE(compressedSize, at + 14);
+  header.writeUInt32LE(size, at + 18);
+  header.writeUInt16LE(nameLength, at + 22);
+}
+
 // files: [{ name: 'dir/file.js' (forward slashes), data: Buffer, store }]
 // (store: true skips trying to deflate, for data already compressed).
 // Returns the archive.
@@ -41,31 +56,16 @@ export function zipFiles(files) {
     if (data.length > LIMIT || offset > LIMIT) throw new Error(`zip: ${name} goes past the 4 GB a plain zip holds`);
     const crc = crc32(data);
 
+    const entry = { stored, crc, compressedSize: body.length, size: data.length, nameLength: nameBytes.length };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(stored ? 0 : 8, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
+    writeEntryFields(local, 4, entry);
     local.writeUInt16LE(0, 28);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by: 2.0
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(stored ? 0 : 8, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    writeEntryFields(central, 6, entry);
     // extra, comment, disk, internal and external attributes: all 0
     central.writeUInt32LE(offset, 42);
 
