@@ -59,6 +59,18 @@ describe("the extension's manifest", () => {
       expect(fs.existsSync(inExtension(name)), name).toBe(true);
     }
   });
+
+  it("has every stylesheet and script its own pages link (the options page's shared style too)", () => {
+    for (const page of [manifest.options_ui.page, OFFSCREEN_PATH]) {
+      const html = fs.readFileSync(inExtension(page), 'utf8');
+      const linked = [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
+      expect(linked.length, page).toBeGreaterThan(0);
+      for (const link of linked) {
+        const name = path.posix.join(path.posix.dirname(page), link);
+        expect(fs.existsSync(inExtension(name)), `${page} links ${link}`).toBe(true);
+      }
+    }
+  });
 });
 
 describe("the extension's files", () => {

@@ -18,6 +18,8 @@ const sourceDir = path.join(webDir, 'extension');
 // document, the options page), copied with everything they import.
 const PAGE_MODULES = ['background.js', 'offscreen.js', 'options.js'];
 const PAGE_FILES = ['offscreen.html', 'options.html', 'options.css'];
+// The style the options page shares with the bookmarklet's install page, at its path in web/.
+const SHARED_STYLE = 'css/plain_page.css';
 // Content scripts cannot be modules: each is bundled into one classic script.
 const CONTENT_SCRIPTS = ['content_click.js', 'content_auto.js'];
 const NETWORK = 'network/network.n2048.gz';
@@ -64,6 +66,7 @@ export function buildExtension() {
     put(webRelative(file), fs.readFileSync(file));
   }
   for (const name of PAGE_FILES) put(`extension/${name}`, fs.readFileSync(path.join(sourceDir, name)));
+  put(SHARED_STYLE, fs.readFileSync(path.join(webDir, SHARED_STYLE)));
   // The whole engine: its workers start from their files, its wasm is loaded by URL.
   for (const name of filesUnder(path.join(webDir, 'src/engine'))) {
     put(`src/engine/${name}`, fs.readFileSync(path.join(webDir, 'src/engine', name)));
