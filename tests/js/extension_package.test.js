@@ -60,16 +60,24 @@ describe("the extension's manifest", () => {
     }
   });
 
-  it("has every stylesheet and script its own pages link (the options page's shared style too)", () => {
-    for (const page of [manifest.options_ui.page, OFFSCREEN_PATH]) {
-      const html = fs.readFileSync(inExtension(page), 'utf8');
-      const linked = [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
-      expect(linked.length, page).toBeGreaterThan(0);
-      for (const link of linked) {
-        const name = path.posix.join(path.posix.dirname(page), link);
-        expect(fs.existsSync(inExtension(name)), `${page} links ${link}`).toBe(true);
+  it("has every stylesheet and script its own pages link, and every stylesheet they import (the options page's shared style)", () => {
+    const pending = [manifest.options_ui.page, OFFSCREEN_PATH];
+    const checked = new Set();
+    while (pending.length > 0) {
+      const file = pending.pop();
+      if (checked.has(file)) continue;
+      checked.add(file);
+      const text = fs.readFileSync(inExtension(file), 'utf8');
+      const links = file.endsWith('.css')
+        ? [...text.matchAll(/@import url\("([^"]+)"\)/g)]
+        : [...text.matchAll(/(?:href|src)="([^"]+)"/g)];
+      for (const [, link] of links) {
+        const name = path.posix.join(path.posix.dirname(file), link);
+        expect(fs.existsSync(inExtension(name)), `${file} links ${link}`).toBe(true);
+        if (name.endsWith('.css')) pending.push(name);
       }
     }
+    expect([...checked]).toContain('css/plain_page.css');
   });
 });
 
