@@ -40,6 +40,20 @@ struct RootSpawnValue {
   bool complete = true;  // false when a budget stopped it part way
 };
 
+// One root task, what a worker of a parallel search computes: root move `dir`
+// searched to a fixed `depth` (search_root_move, the browser's pool:
+// root_search.js), or one of its first spawns, a 2 and a 4 in the `index`-th
+// empty cell (in cell order) of its after-state (search_root_spawn, the
+// threaded search: parallel_search.h). The limits (0: none) stop it part way,
+// with complete = false.
+struct RootTask {
+  int dir = 0;
+  int depth = 0;
+  int index = 0;  // search_root_spawn's cell
+  std::uint64_t node_limit = 0;
+  double time_limit_ms = 0;
+};
+
 // A root move's value from its cells' values, given in cell order (as the
 // sequential search sums them, so the float sums round alike).
 double root_move_value(const RootSpawnValue* cells, int count);
@@ -61,26 +75,16 @@ class ExpectimaxSearch {
   // with a coarser cut-off), starts a step predicted to end within 1.25x the
   // time (any step while under half of it is spent) and abandons one at 1.3x,
   // keeping the last complete step.
+  // (ExpectimaxSearcher, expectimax_searcher.h, takes exact boards too.)
   SearchResult search(Board board, const SearchSettings& settings);
-  SearchResult search(const Tiles& tiles, const SearchSettings& settings) {
-    return search(to_search_board(tiles), settings);
-  }
 
-  // One root move searched to a fixed depth, with a fresh table scope: what a
-  // worker of the browser's pool computes for the heuristic (root_search.js).
-  // The limits (0: none) stop it part
-  // way, with complete = false.
-  RootMoveValue search_root_move(Board board, int dir, int depth, const SearchSettings& settings,
-                                 std::uint64_t node_limit = 0, double time_limit_ms = 0);
-
-  // The `index`-th empty cell (in cell order) of a root move's after-state,
-  // searched to a fixed depth in `table`'s `scope`: what a worker of the
-  // threaded search computes, the table and scope shared by the cells of one
-  // root move. The limits (0: none) stop it part way, with complete = false.
-  RootSpawnValue search_root_spawn(Board board, int dir, int index, int depth,
+  // The root tasks (RootTask): a root move with a fresh table scope, or one
+  // of its first spawns in `table`'s `scope`, the table and scope shared by
+  // the cells of one root move.
+  RootMoveValue search_root_move(Board board, const RootTask& task, const SearchSettings& settings);
+  RootSpawnValue search_root_spawn(Board board, const RootTask& task,
                                    const SearchSettings& settings, TranspositionTable& table,
-                                   std::uint16_t scope, std::uint64_t node_limit = 0,
-                                   double time_limit_ms = 0);
+                                   std::uint16_t scope);
 
   // This searcher's own table (a shared one is not counted).
   std::size_t table_bytes() const { return own_table_.bytes(); }

@@ -111,30 +111,28 @@ Board ExpectimaxSearch<Eval>::begin_root_task(Board board, int dir, const Search
 }
 
 template <class Eval>
-RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, int dir, int depth,
-                                                       const SearchSettings& settings,
-                                                       std::uint64_t node_limit,
-                                                       double time_limit_ms) {
+RootMoveValue ExpectimaxSearch<Eval>::search_root_move(Board board, const RootTask& task,
+                                                       const SearchSettings& settings) {
   RootMoveValue out;
   // Depth 0 reads no table.
-  Board after = begin_root_task(board, dir, settings, depth > 0, node_limit, time_limit_ms);
+  Board after = begin_root_task(board, task.dir, settings, task.depth > 0, task.node_limit,
+                                task.time_limit_ms);
   if (after == board) return out;  // illegal
   scope_ = own_table_.next_scope();
-  out.value = chance_node(after, depth, 1.0f) + gain_of(board, dir);
+  out.value = chance_node(after, task.depth, 1.0f) + gain_of(board, task.dir);
   out.nodes = nodes_ + 1;  // the root move itself
   out.complete = !guard_.stopped();
   return out;
 }
 
 template <class Eval>
-RootSpawnValue ExpectimaxSearch<Eval>::search_root_spawn(Board board, int dir, int index, int depth,
+RootSpawnValue ExpectimaxSearch<Eval>::search_root_spawn(Board board, const RootTask& task,
                                                          const SearchSettings& settings,
                                                          TranspositionTable& table,
-                                                         std::uint16_t scope,
-                                                         std::uint64_t node_limit,
-                                                         double time_limit_ms) {
+                                                         std::uint16_t scope) {
+  const int dir = task.dir, index = task.index, depth = task.depth;
   RootSpawnValue out;
-  Board after = begin_root_task(board, dir, settings, false, node_limit, time_limit_ms);
+  Board after = begin_root_task(board, dir, settings, false, task.node_limit, task.time_limit_ms);
   if (after == board || depth < 1) return out;  // illegal
   out.empty = count_empty(after);
   out.gain = gain_of(board, dir);

@@ -25,27 +25,17 @@ SearchResult ExpectimaxSearcher::search(Board board, const SearchSettings& setti
   return result;
 }
 
-RootMoveValue ExpectimaxSearcher::search_root_move(Board board, int dir, int depth,
-                                                   const SearchSettings& settings,
-                                                   std::uint64_t node_limit, double time_limit_ms) {
-  return std::visit(
-      [&](auto& s) {
-        return s.search_root_move(board, dir, depth, settings, node_limit, time_limit_ms);
-      },
-      search_);
+RootMoveValue ExpectimaxSearcher::search_root_move(Board board, const RootTask& task,
+                                                   const SearchSettings& settings) {
+  return std::visit([&](auto& s) { return s.search_root_move(board, task, settings); }, search_);
 }
 
-RootSpawnValue ExpectimaxSearcher::search_root_spawn(Board board, int dir, int index, int depth,
+RootSpawnValue ExpectimaxSearcher::search_root_spawn(Board board, const RootTask& task,
                                                      const SearchSettings& settings,
-                                                     TranspositionTable& table, std::uint16_t scope,
-                                                     std::uint64_t node_limit,
-                                                     double time_limit_ms) {
+                                                     TranspositionTable& table,
+                                                     std::uint16_t scope) {
   return std::visit(
-      [&](auto& s) {
-        return s.search_root_spawn(board, dir, index, depth, settings, table, scope, node_limit,
-                                   time_limit_ms);
-      },
-      search_);
+      [&](auto& s) { return s.search_root_spawn(board, task, settings, table, scope); }, search_);
 }
 
 std::size_t ExpectimaxSearcher::table_bytes() const {

@@ -34,12 +34,11 @@ class ExpectimaxSearcher {
   SearchResult search(const Tiles& tiles, const SearchSettings& settings) {
     return search(to_search_board(tiles), settings);
   }
-  RootMoveValue search_root_move(Board board, int dir, int depth, const SearchSettings& settings,
-                                 std::uint64_t node_limit = 0, double time_limit_ms = 0);
-  RootSpawnValue search_root_spawn(Board board, int dir, int index, int depth,
+  // The root tasks (RootTask, expectimax.h) over this searcher's evaluation.
+  RootMoveValue search_root_move(Board board, const RootTask& task, const SearchSettings& settings);
+  RootSpawnValue search_root_spawn(Board board, const RootTask& task,
                                    const SearchSettings& settings, TranspositionTable& table,
-                                   std::uint16_t scope, std::uint64_t node_limit = 0,
-                                   double time_limit_ms = 0);
+                                   std::uint16_t scope);
   static int chosen_depth(Board board, const SearchSettings& settings) {
     return g2048::chosen_depth(board, settings);
   }

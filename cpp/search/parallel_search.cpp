@@ -59,19 +59,17 @@ void RootThreads::work(ExpectimaxSearcher& searcher) {
       batch_nodes = nodes_;
     }
     done = 0;
-    double time_limit = task->time_limit_ms;
-    if (time_limit > 0) time_limit -= ms_since(start_);
+    RootTask root = task->root;  // with what is left of the batch's limits
+    if (root.time_limit_ms > 0) root.time_limit_ms -= ms_since(start_);
     // The step's time, or its nodes, are spent: not searched.
-    if ((task->time_limit_ms > 0 && time_limit <= 0) ||
-        (task->node_limit && batch_nodes >= task->node_limit)) {
+    if ((task->root.time_limit_ms > 0 && root.time_limit_ms <= 0) ||
+        (root.node_limit && batch_nodes >= root.node_limit)) {
       task->out = RootSpawnValue{};
       task->out.complete = false;
       continue;
     }
-    std::uint64_t node_limit = task->node_limit ? task->node_limit - batch_nodes : 0;
-    task->out =
-        searcher.search_root_spawn(board_, task->dir, task->index, task->depth, task->settings,
-                                   table_, task->scope, node_limit, time_limit);
+    if (root.node_limit) root.node_limit -= batch_nodes;
+    task->out = searcher.search_root_spawn(board_, root, task->settings, table_, task->scope);
     done = task->out.nodes;
   }
 }
@@ -108,7 +106,8 @@ void RootThreads::run(ExpectimaxSearcher& caller, Board board, std::vector<Task>
     start_ = SearchClock::now();
     groups_.clear();
     for (std::size_t k = 0; k < tasks.size(); ++k) {
-      if (k == 0 || tasks[k].dir != tasks[k - 1].dir) groups_.push_back(Group{k, k, false});
+      if (k == 0 || tasks[k].root.dir != tasks[k - 1].root.dir)
+        groups_.push_back(Group{k, k, false});
       groups_.back().back = k + 1;
     }
     nodes_ = 0;
@@ -143,7 +142,7 @@ SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettin
   std::uint64_t nodes = 4;
   // Depth 0, the fallback when a budget stops even depth 1: the board after the move.
   for (int d = 0; d < 4; ++d)
-    if (legal >> d & 1) result.values[d] = search_root_move(board, d, 0, one).value;
+    if (legal >> d & 1) result.values[d] = search_root_move(board, RootTask{d}, one).value;
 
   // Larger subtrees first (more empty cells after the move), so that the last
   // tasks to finish are small ones.
@@ -172,16 +171,16 @@ SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettin
       std::uint16_t scope = table.next_scope();  // one per root move, as in the sequential search
       for (int k = 0, empty = count_empty(after[dir]); k < empty; ++k) {
         RootThreads::Task t;
-        t.dir = dir;
-        t.index = k;
-        t.depth = steps[i].depth;
+        t.root.dir = dir;
+        t.root.index = k;
+        t.root.depth = steps[i].depth;
         t.scope = scope;
         t.settings = one;
         t.settings.prob_cutoff = steps[i].cutoff;
         // The tasks together may use what is left of the budget; the step
         // counts only if they stay within it.
-        t.node_limit = node_limit ? node_limit - nodes : 0;
-        t.time_limit_ms = ms_left;
+        t.root.node_limit = node_limit ? node_limit - nodes : 0;
+        t.root.time_limit_ms = ms_left;
         tasks.push_back(t);
       }
     }
@@ -197,9 +196,9 @@ SearchResult ExpectimaxSearcher::search_threaded(Board board, const SearchSettin
     // Each root move's cells are consecutive tasks, in cell order.
     std::vector<RootSpawnValue> cells;
     for (std::size_t k = 0; k < tasks.size();) {
-      int dir = tasks[k].dir;
+      int dir = tasks[k].root.dir;
       cells.clear();
-      for (; k < tasks.size() && tasks[k].dir == dir; ++k) cells.push_back(tasks[k].out);
+      for (; k < tasks.size() && tasks[k].root.dir == dir; ++k) cells.push_back(tasks[k].out);
       result.values[dir] = root_move_value(cells.data(), static_cast<int>(cells.size()));
     }
     result.depth = steps[i].depth;

@@ -36,16 +36,13 @@ bool threads_available();
 class RootThreads {
  public:
   struct Task {
-    int dir = 0;
-    int index = 0;  // the root move's index-th empty cell
-    int depth = 0;
-    std::uint16_t scope = 0;       // the root move's, in table()
-    SearchSettings settings;       // the iteration's cut-off
-    std::uint64_t node_limit = 0;  // 0: none. The batch's: once its tasks have
-                                   // spent it, the rest are not searched.
-    // 0: none. Counted from the batch's start, not the task's: a task that
-    // starts after another finished gets only what is left of the step.
-    double time_limit_ms = 0;
+    // The root move, its cell and depth (expectimax.h). Its limits are the
+    // batch's: once its tasks have spent node_limit, the rest are not
+    // searched; time_limit_ms counts from the batch's start, not the task's,
+    // so a task that starts after another finished gets what is left of the step.
+    RootTask root;
+    std::uint16_t scope = 0;  // the root move's, in table()
+    SearchSettings settings;  // the iteration's cut-off
     RootSpawnValue out;
   };
 

@@ -328,9 +328,13 @@ val search_root_move_or_null(const val& board, const val& dir, const val& depth,
     set_error("time limit must be a number of milliseconds from 0 (none) to 1e7");
     return val::null();
   }
-  return root_move_to_js(module_session().searcher(e).search_root_move(
-      to_search_board(tiles), d, static_cast<int>(depth_n), s, static_cast<std::uint64_t>(nodes_n),
-      ms));
+  RootTask task;
+  task.dir = d;
+  task.depth = static_cast<int>(depth_n);
+  task.node_limit = static_cast<std::uint64_t>(nodes_n);
+  task.time_limit_ms = ms;
+  return root_move_to_js(
+      module_session().searcher(e).search_root_move(to_search_board(tiles), task, s));
 }
 
 val chosen_depth_or_null(const val& board, const val& settings) {

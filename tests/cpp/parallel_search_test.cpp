@@ -142,8 +142,8 @@ std::vector<RootThreads::Task> deep_tasks(RootThreads& threads) {
   threads.table().resize(16);
   std::vector<RootThreads::Task> tasks(4);
   for (int d = 0; d < 4; ++d) {
-    tasks[d].dir = d;
-    tasks[d].depth = 8;
+    tasks[d].root.dir = d;
+    tasks[d].root.depth = 8;
     tasks[d].scope = threads.table().next_scope();
     tasks[d].settings.prob_cutoff = 0;
   }
@@ -171,7 +171,7 @@ TEST(ParallelSearch, TasksShareTheStepsTimeLimit) {
   ExpectimaxSearcher caller;
   RootThreads threads(make_evaluator(EvaluationSettings()));
   std::vector<RootThreads::Task> tasks = deep_tasks(threads);
-  for (auto& t : tasks) t.time_limit_ms = 5;
+  for (auto& t : tasks) t.root.time_limit_ms = 5;
   threads.run(caller, board, tasks, 1);
   expect_only_the_first_searched(tasks);
   EXPECT_GT(tasks[0].out.nodes, 1000u);
@@ -183,7 +183,7 @@ TEST(ParallelSearch, TasksShareTheStepsNodeLimit) {
   ExpectimaxSearcher caller;
   RootThreads threads(make_evaluator(EvaluationSettings()));
   std::vector<RootThreads::Task> tasks = deep_tasks(threads);
-  for (auto& t : tasks) t.node_limit = 20000;
+  for (auto& t : tasks) t.root.node_limit = 20000;
   threads.run(caller, board, tasks, 1);
   expect_only_the_first_searched(tasks);
   EXPECT_GE(tasks[0].out.nodes, 20000u);

@@ -47,7 +47,7 @@ inline void expect_root_moves_apart_and_on_threads_agree(const std::vector<g2048
     s.threads = 1;
     g2048::SearchResult r = whole.search(b, s);
     for (int d = 0; d < 4; ++d) {
-      g2048::RootMoveValue v = part.search_root_move(b, d, s.depth, s);
+      g2048::RootMoveValue v = part.search_root_move(b, g2048::RootTask{d, s.depth}, s);
       EXPECT_EQ(v.value, r.values[d]) << std::hex << b << " dir " << d;
     }
     g2048::SearchResult o = part.search_threaded(b, s);

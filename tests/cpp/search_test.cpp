@@ -179,7 +179,7 @@ TEST(Search, RootMovesSearchedApartGiveTheSameValues) {
     SearchResult r = whole.search(t, s);
     Board b = to_search_board(t);
     for (int d = 0; d < 4; ++d) {
-      RootMoveValue v = part.search_root_move(b, d, 2, s);
+      RootMoveValue v = part.search_root_move(b, RootTask{d, 2}, s);
       ASSERT_EQ(v.value, r.values[d]) << board_text(t) << " dir " << d;
     }
   }
