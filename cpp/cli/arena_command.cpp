@@ -157,7 +157,18 @@ int run_arena(const Args& args) {
   for (const auto& n : names) entries.push_back(entry_for(n, args, time_ms));
   // The tables verify expectimax's moves, as in selfplay (with the network, by
   // default the shipped file).
-  session().tables() = table_settings(args, entries[0].settings.evaluation.network != nullptr);
+  bool with_network = entries[0].settings.evaluation.network != nullptr;
+  session().tables() = table_settings(args, with_network);
+  // Each player as the session makes it: the arena gives every budget itself.
+  bool tables = tables_on(args, with_network);
+  auto request = [&](const Entry& e) {
+    EngineRequest r;
+    r.player = e.name;
+    r.settings = e.settings;
+    r.budget_given = true;
+    r.tables = tables;
+    return r;
+  };
 
   // Game-major order: every player's game i is played before game i+1, so a
   // shared machine's load falls on all players alike.
@@ -175,7 +186,7 @@ int run_arena(const Args& args) {
       std::size_t p = t % entries.size();
       std::uint64_t game_seed = seed + t / entries.size();
       auto& made = (*players)[p];
-      if (!made) made = session().make_player(entries[p].name, entries[p].settings, true, &error);
+      if (!made) made = session().make_player(request(entries[p]), &error);
       Player& player = *made;
       player.set_seed(game_seed);
       double think = 0;

@@ -35,12 +35,12 @@ const char kSearchHelp[] =
     "  [--network FILE] [--weights k=v,...]   another network; the heuristic's weights\n"
     "  [--downgrade on|off]                   the network's tile downgrading (default on)\n";
 const char kTablesHelp[] =
-    "endgame tables (expectimax): --tables off|PATH[,PATH]  a table file (tables distill), a\n"
-    "  table's directory (tables build) or a folder of them; default: with the network, the\n"
-    "  shipped table file when present ($AI2048_TABLES), else off [--table-margin M]: the\n"
-    "  table's move is played unless the search values it more than M below its best\n"
-    "  (a share; default 1: only a move valued below zero) [--table-min-rate R]: or its\n"
-    "  success rate is below R (0.05)\n";
+    "endgame tables (expectimax): --tables on|off|PATH[,PATH]  a table file (tables distill),\n"
+    "  a table's directory (tables build) or a folder of them; on: the shipped table file\n"
+    "  ($AI2048_TABLES); default: with the network, on when the file is there, else off\n"
+    "  [--table-margin M]: the table's move is played unless the search values it more\n"
+    "  than M below its best (a share; default 1: only a move valued below zero)\n"
+    "  [--table-min-rate R]: or its success rate is below R (0.05)\n";
 const char kPlayersHelp[] =
     "players: expectimax (default), minimax, montecarlo, greedy, corner\n"
     "  [--playouts K] [--playout-depth D]  montecarlo: playouts per move, moves per playout\n"

@@ -46,16 +46,36 @@ std::string default_tables_path() {
   return env && *env ? env : AI2048_DEFAULT_TABLES;
 }
 
-endgame::TableSettings table_settings(const Args& args, bool with_network) {
+std::string tables_list(const Args& args, bool with_network) {
   namespace fs = std::filesystem;
-  endgame::TableSettings t;
-  t.margin = args.number("--table-margin", t.margin, 0, 1);
-  t.min_rate = args.number("--table-min-rate", t.min_rate, 0, 1);
   // Default: the shipped table file beside the shipped network (its moves are
   // verified by the network's search); none with the heuristic.
   std::string fallback =
       with_network && fs::exists(default_tables_path()) ? default_tables_path() : "off";
   std::string list = args.text("--tables", fallback);
+  if (list == "on") {
+    if (!fs::exists(default_tables_path()))
+      throw UsageError("--tables on: the shipped table file " + default_tables_path() +
+                       " is missing (give a PATH)");
+    return default_tables_path();
+  }
+  std::stringstream in(list);
+  bool empty = list.empty();
+  for (std::string path; !empty && std::getline(in, path, ',');) empty = path.empty();
+  if (empty || list.back() == ',')
+    throw UsageError("--tables takes on, off or a list of table paths, got \"" + list + "\"");
+  return list;
+}
+
+bool tables_on(const Args& args, bool with_network) {
+  return tables_list(args, with_network) != "off";
+}
+
+endgame::TableSettings table_settings(const Args& args, bool with_network) {
+  endgame::TableSettings t;
+  t.margin = args.number("--table-margin", t.margin, 0, 1);
+  t.min_rate = args.number("--table-min-rate", t.min_rate, 0, 1);
+  std::string list = tables_list(args, with_network);
   if (list == "off") {
     if (args.has("--table-margin") || args.has("--table-min-rate"))
       throw UsageError("--table-margin and --table-min-rate need --tables");

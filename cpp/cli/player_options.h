@@ -15,13 +15,20 @@ namespace g2048::cli {
 // --playouts K --playout-depth D --evil-depth D
 extern const std::vector<std::string> kPlayerTuningOptions;
 
-// --tables off|PATH[,PATH...] --table-margin M --table-min-rate R
+// --tables on|off|PATH[,PATH...] --table-margin M --table-min-rate R
 extern const std::vector<std::string> kTableOptions;
-// The endgame tables to consult, each path as load_tables reads it; each is
-// loaded once. The session holds them (session().tables()) and verifies
-// expectimax's moves with them.
-// Default: with the network, the shipped table file when present
-// ($AI2048_TABLES, else web/tables/endgame.t2048.gz); with the heuristic, none.
+// What --tables names: "off", or a list of paths. Default: with the network,
+// the shipped table file when present ($AI2048_TABLES, else
+// web/tables/endgame.t2048.gz); with the heuristic, off. "on": the shipped
+// file (a UsageError when it is missing). An empty value or path is a
+// UsageError.
+std::string tables_list(const Args& args, bool with_network);
+// Whether the tables verify expectimax's moves (EngineRequest::tables): the
+// list is not "off".
+bool tables_on(const Args& args, bool with_network);
+// The endgame tables to consult, each path of tables_list as load_tables
+// reads it; each is loaded once. The session holds them (session().tables())
+// and verifies expectimax's moves with them where the request's tables is on.
 endgame::TableSettings table_settings(const Args& args, bool with_network);
 std::string default_tables_path();
 // The tables at one path: a table's directory, a folder of them, or a table

@@ -163,11 +163,17 @@ void write_visits(const std::string& path, const Visits& visits) {
 int run_games(const Args& args, const std::string& command, const RunMode& mode) {
   std::string player_name = args.text("--player", "expectimax");
   std::string spawner_name = args.text("--spawner", "random");
-  PlayerSettings settings = player_settings(args, search_settings(args));
+  EngineRequest request;
+  request.player = player_name;
+  request.settings = player_settings(args, search_settings(args));
+  request.budget_given = budget_given(args);
+  request = EngineSession::with_defaults(request);  // expectimax's default depth
+  const PlayerSettings& settings = request.settings;
   // The tables verify the session's expectimax players' moves (make_runner).
+  bool with_network = settings.evaluation.network != nullptr;
+  request.tables = tables_on(args, with_network);
   endgame::TableSettings& tables = session().tables();
-  tables = table_settings(args, settings.evaluation.network != nullptr);
-  if (player_name == "expectimax") apply_default_depth(args, settings.evaluation, &settings.search);
+  tables = table_settings(args, with_network);
   if (player_name != "expectimax") {
     if (args.has("--tables") && args.text("--tables", "off") != "off")
       throw UsageError("--tables: endgame tables are read by the expectimax player only");
@@ -212,7 +218,7 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   // Each thread's own player and spawner, then its games.
   auto make_runner = [&]() -> TaskRunner {
     std::string error;
-    std::shared_ptr<Player> player = session().make_player(player_name, settings, true, &error);
+    std::shared_ptr<Player> player = session().make_player(request, &error);
     std::shared_ptr<Spawner> spawner = make_spawner(spawner_name, spawn_settings, &error);
     return [&, player, spawner](std::uint64_t i) {
       std::string game_trace;

@@ -50,11 +50,18 @@ int run_suggest(const Args& args) {
     if (game_over(tiles)) throw UsageError("the board has no legal move: the game is over");
     boards.push_back(tiles);
   }
-  EvaluationSettings evaluation = evaluation_settings(args);
-  session().tables() = table_settings(args, evaluation.network != nullptr);
-  SearchSettings settings = search_settings(args);
+  EngineRequest request;  // expectimax's
+  request.settings.search = search_settings(args);
+  request.settings.evaluation = evaluation_settings(args);
+  request.budget_given = budget_given(args);
+  bool with_network = request.settings.evaluation.network != nullptr;
+  request.tables = tables_on(args, with_network);
+  session().tables() = table_settings(args, with_network);
   for (const Tiles& tiles : boards) {
-    print_suggestion(session().search(tiles, settings, evaluation, budget_given(args), true));
+    std::string error;
+    SearchResult r = session().play(tiles, request, &error);
+    if (!error.empty()) throw UsageError(error);
+    print_suggestion(r);
     std::fflush(stdout);
   }
   return 0;

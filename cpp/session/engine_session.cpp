@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "endgame/table_file.h"
+
 namespace g2048 {
 
 SearchResult verify_with_tables(const endgame::TableSettings& settings, const Tiles& board,
@@ -59,6 +61,14 @@ void EngineSession::apply_default_depth(const EvaluationSettings& evaluation, bo
   if (depth) settings->depth = depth;
 }
 
+EngineRequest EngineSession::with_defaults(EngineRequest request) {
+  if (request.player == "expectimax") {
+    apply_default_depth(request.settings.evaluation, request.budget_given,
+                        &request.settings.search);
+  }
+  return request;
+}
+
 ExpectimaxSearcher& EngineSession::searcher(const EvaluationSettings& e) {
   Kept& kept = searchers_[evaluation_index(e)];
   const EvaluationSettings& k = kept.settings;
@@ -68,22 +78,71 @@ ExpectimaxSearcher& EngineSession::searcher(const EvaluationSettings& e) {
   return *kept.searcher;
 }
 
-SearchResult EngineSession::search(const Tiles& board, SearchSettings settings,
-                                   const EvaluationSettings& evaluation, bool budget_given,
-                                   bool use_tables) {
-  apply_default_depth(evaluation, budget_given, &settings);
-  SearchResult r = searcher(evaluation).search(board, settings);
-  return use_tables ? verify_with_tables(tables_, board, r) : r;
+SearchResult EngineSession::play(const Tiles& board, const EngineRequest& request,
+                                 std::string* error) {
+  if (request.player != "expectimax") {
+    // Other players keep nothing between moves worth a session's keeping.
+    std::unique_ptr<Player> player = make_player(request, error);
+    return player ? player->choose(board) : SearchResult();
+  }
+  const EngineRequest r = with_defaults(request);
+  const EvaluationSettings& evaluation = r.settings.evaluation;
+  SearchResult result = searcher(evaluation).search(board, r.settings.search);
+  return r.tables ? verify_with_tables(tables_, board, result) : result;
 }
 
-std::unique_ptr<Player> EngineSession::make_player(const std::string& name,
-                                                   const PlayerSettings& settings, bool use_tables,
+RootMoveValue EngineSession::search_root_move(const Tiles& board, const RootTask& task,
+                                              const SearchSettings& settings,
+                                              const EvaluationSettings& evaluation) {
+  return searcher(evaluation).search_root_move(to_search_board(board), task, settings);
+}
+
+int EngineSession::chosen_depth(const Tiles& board, const SearchSettings& settings) {
+  return ExpectimaxSearcher::chosen_depth(to_search_board(board), settings);
+}
+
+std::unique_ptr<Player> EngineSession::make_player(const EngineRequest& request,
                                                    std::string* error) const {
-  std::unique_ptr<Player> player = g2048::make_player(name, settings, error);
+  const EngineRequest r = with_defaults(request);
+  std::unique_ptr<Player> player = g2048::make_player(r.player, r.settings, error);
   // Only expectimax's: the verification weighs the table's move by the
   // search's own values of the moves.
-  if (!player || name != "expectimax" || !use_tables || !tables_.any()) return player;
+  if (!player || r.player != "expectimax" || !r.tables || !tables_.any()) return player;
   return std::make_unique<TableVerifiedPlayer>(std::move(player), tables_);
+}
+
+void EngineSession::begin_network(std::size_t size) {
+  reader_ = std::make_unique<NetworkStreamReader>(size);
+}
+
+bool EngineSession::push_network(const std::uint8_t* bytes, std::size_t size, std::string* error) {
+  if (!reader_) {
+    *error = "no network file is being read";
+    return false;
+  }
+  if (reader_->push(bytes, size, error)) return true;
+  reader_.reset();
+  return false;
+}
+
+bool EngineSession::finish_network(std::string* error) {
+  if (!reader_) {
+    *error = "no network file is being read";
+    return false;
+  }
+  QuantizedNetwork net;
+  bool ok = reader_->finish(&net, error);
+  reader_.reset();
+  if (ok) set_network(std::make_shared<const QuantizedNetwork>(std::move(net)));
+  return ok;
+}
+
+bool EngineSession::load_table_file(std::shared_ptr<const std::vector<std::uint8_t>> bytes,
+                                    std::string* error) {
+  std::vector<std::shared_ptr<const endgame::EndgameTable>> tables;
+  if (!endgame::decode_table_file(std::move(bytes), &tables, error)) return false;
+  tables_.tables = std::move(tables);
+  return true;
 }
 
 }  // namespace g2048

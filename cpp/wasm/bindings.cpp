@@ -19,14 +19,11 @@
 #include <memory>
 #include <string>
 
-#include "endgame/table_file.h"
 #include "endgame/table_probe.h"
-#include "network/network_file.h"
-#include "network/network_stream.h"
 #include "players/player.h"
 #include "players/spawner.h"
-#include "search/expectimax_searcher.h"
 #include "search/parallel_search.h"
+#include "session/engine_session.h"
 #include "wasm/js_convert.h"
 #include "wasm/js_error.h"
 
@@ -48,15 +45,10 @@ val network_info(const QuantizedNetwork& net) {
 }
 
 // A network file arrives in pieces (networkBegin, networkPush..., networkFinish:
-// a download decompressed as it comes) or whole (loadNetwork). Each piece is
-// copied through a small buffer straight into the weights' place in wasm
-// memory, so loading needs the weights' size once; the checksum is checked
-// before the network replaces the one in use.
-std::unique_ptr<NetworkStreamReader>& network_reader() {
-  static std::unique_ptr<NetworkStreamReader> instance;
-  return instance;
-}
-
+// a download decompressed as it comes) or whole (loadNetwork); the session
+// reads it (EngineSession::begin_network). Each piece is copied through a
+// small buffer straight into the weights' place in wasm memory, so loading
+// needs the weights' size once.
 bool read_size(const val& js, std::size_t* out) {
   if (!js.isNumber()) {
     set_error("networkBegin takes the file's size in bytes, got " + describe(js));
@@ -75,12 +67,12 @@ bool read_size(const val& js, std::size_t* out) {
 val network_begin_or_null(const val& total) {
   std::size_t size;
   if (!read_size(total, &size)) return val::null();
-  network_reader() = std::make_unique<NetworkStreamReader>(size);
+  module_session().begin_network(size);
   return val(true);
 }
 
 val network_push_or_null(const val& bytes) {
-  if (!network_reader()) {
+  if (!module_session().reading_network()) {
     set_error("networkPush: call networkBegin first");
     return val::null();
   }
@@ -95,29 +87,24 @@ val network_push_or_null(const val& bytes) {
     std::size_t len = std::min(chunk.size(), size - at);
     val(emscripten::typed_memory_view(len, chunk.data()))
         .call<void>("set", bytes.call<val>("subarray", at, at + len));
-    if (!network_reader()->push(chunk.data(), len, &error)) {
-      network_reader().reset();
+    if (!module_session().push_network(chunk.data(), len, &error)) {
       set_error(error);
       return val::null();
     }
   }
-  return val(static_cast<double>(network_reader()->received()));
+  return val(static_cast<double>(module_session().network_received()));
 }
 
 val network_finish_or_null() {
-  if (!network_reader()) {
+  if (!module_session().reading_network()) {
     set_error("networkFinish: call networkBegin first");
     return val::null();
   }
-  QuantizedNetwork net;
   std::string error;
-  bool ok = network_reader()->finish(&net, &error);
-  network_reader().reset();
-  if (!ok) {
+  if (!module_session().finish_network(&error)) {
     set_error(error);
     return val::null();
   }
-  module_session().set_network(std::make_shared<const QuantizedNetwork>(std::move(net)));
   return network_info(*module_session().network());
 }
 
@@ -166,15 +153,13 @@ val load_tables_or_null(const val& bytes) {
     return val::null();
   }
   // The tables keep these bytes (endgame/packed_states.h): moved in, not copied.
-  auto data = std::make_shared<std::vector<std::uint8_t>>(
+  auto data = std::make_shared<const std::vector<std::uint8_t>>(
       emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes));
-  std::vector<std::shared_ptr<const endgame::EndgameTable>> tables;
   std::string error;
-  if (!endgame::decode_table_file(std::move(data), &tables, &error)) {
+  if (!module_session().load_table_file(std::move(data), &error)) {
     set_error(error);
     return val::null();
   }
-  module_tables().tables = std::move(tables);
   return tables_info();
 }
 
@@ -244,28 +229,18 @@ val spawn_or_null(const val& board, const val& state) {
   return o;
 }
 
-// The named player's move (settings.player, expectimax by default). The
-// expectimax player keeps the module's searcher and its table; the others are
-// built for the call (cheap: Monte Carlo's stream restarts from seed and board
-// on every move anyway).
+// The named player's move (settings.player, expectimax by default), as the
+// session plays it (EngineSession::play).
 val search_or_null(const val& board, const val& settings) {
   Tiles tiles;
-  PlayerChoice p;
-  if (!read_legal_board(board, &tiles) || !read_player_settings(settings, &p)) return val::null();
-  SearchResult r;
-  if (p.name == "expectimax") {
-    // settings.tables: false searches without the endgame tables.
-    bool use_tables = !settings["tables"].isFalse();
-    r = module_session().search(tiles, p.settings.search, p.settings.evaluation, p.budget_given,
-                                use_tables);
-  } else {
-    std::string error;
-    std::unique_ptr<Player> player = make_player(p.name, p.settings, &error);
-    if (!player) {
-      set_error(error);
-      return val::null();
-    }
-    r = player->choose(tiles);
+  EngineRequest request;
+  if (!read_legal_board(board, &tiles) || !read_player_settings(settings, &request))
+    return val::null();
+  std::string error;
+  SearchResult r = module_session().play(tiles, request, &error);
+  if (!error.empty()) {
+    set_error(error);
+    return val::null();
   }
   return search_result_to_js(r);
 }
@@ -333,23 +308,20 @@ val search_root_move_or_null(const val& board, const val& dir, const val& depth,
   task.depth = static_cast<int>(depth_n);
   task.node_limit = static_cast<std::uint64_t>(nodes_n);
   task.time_limit_ms = ms;
-  return root_move_to_js(
-      module_session().searcher(e).search_root_move(to_search_board(tiles), task, s));
+  return root_move_to_js(module_session().search_root_move(tiles, task, s, e));
 }
 
 val chosen_depth_or_null(const val& board, const val& settings) {
   Tiles tiles;
   SearchSettings s;
   if (!read_board(board, &tiles) || !read_settings(settings, &s)) return val::null();
-  return val(ExpectimaxSearcher::chosen_depth(to_search_board(tiles), s));
+  return val(EngineSession::chosen_depth(tiles, s));
 }
 
 val settings_or_null(const val& settings) {
-  PlayerChoice p;
-  if (!read_player_settings(settings, &p)) return val::null();
-  if (p.name == "expectimax")
-    EngineSession::apply_default_depth(p.settings.evaluation, p.budget_given, &p.settings.search);
-  return player_settings_to_js(p);
+  EngineRequest request;
+  if (!read_player_settings(settings, &request)) return val::null();
+  return player_settings_to_js(EngineSession::with_defaults(request));
 }
 
 val player_names_js() {

@@ -151,7 +151,7 @@ bool unknown_setting(const std::string& key) {
 }
 
 // One numeric setting's value into p; false with a message when it is out of range.
-bool read_setting(const std::string& key, double x, PlayerChoice* p) {
+bool read_setting(const std::string& key, double x, EngineRequest* p) {
   SearchSettings* s = &p->settings.search;
   std::string max_depth = std::to_string(kMaxSearchDepth);
   auto fail = [&](const std::string& rule) {
@@ -233,8 +233,8 @@ EngineSession& module_session() {
   return session;
 }
 
-bool read_player_settings(const val& js, PlayerChoice* out) {
-  PlayerChoice p;
+bool read_player_settings(const val& js, EngineRequest* out) {
+  EngineRequest p;
   p.settings.search.table_bits = kDefaultTableBits;
   if (js.isNull() || js.typeOf().as<std::string>() != "object" || is_array(js)) {
     set_error("settings must be a plain object such as {depth: 3} or {timeMs: 100}, got " +
@@ -253,14 +253,15 @@ bool read_player_settings(const val& js, PlayerChoice* out) {
         set_error("player must be one of " + player_names_text() + ", got " + describe(v));
         return false;
       }
-      p.name = v.as<std::string>();
+      p.player = v.as<std::string>();
       continue;
     }
-    if (key == "tables") {  // read by the bindings' search: endgame tables on (true) or off
+    if (key == "tables") {  // whether the loaded endgame tables verify expectimax's moves
       if (!v.isTrue() && !v.isFalse()) {
         set_error("tables must be true or false, got " + describe(v));
         return false;
       }
+      p.tables = v.isTrue();
       continue;
     }
     if (key == "phase") {  // the budget is the average a move (time_manager.h)
@@ -288,7 +289,7 @@ bool read_player_settings(const val& js, PlayerChoice* out) {
     if (is_budget(key)) p.budget_given = true;
     if (!read_setting(key, v.as<double>(), &p)) return false;
   }
-  std::string problem = validate_player_settings(p.name, p.settings);
+  std::string problem = validate_player_settings(p.player, p.settings);
   if (!problem.empty()) {
     set_error("bad settings: " + problem);
     return false;
@@ -298,10 +299,10 @@ bool read_player_settings(const val& js, PlayerChoice* out) {
 }
 
 bool read_settings(const val& js, SearchSettings* out, EvaluationSettings* evaluation) {
-  PlayerChoice p;
+  EngineRequest p;
   if (!read_player_settings(js, &p)) return false;
-  if (p.name != "expectimax") {
-    set_error("this call is the expectimax search's own; player \"" + p.name +
+  if (p.player != "expectimax") {
+    set_error("this call is the expectimax search's own; player \"" + p.player +
               "\" plays through search()");
     return false;
   }
@@ -310,10 +311,10 @@ bool read_settings(const val& js, SearchSettings* out, EvaluationSettings* evalu
   return true;
 }
 
-val player_settings_to_js(const PlayerChoice& p) {
+val player_settings_to_js(const EngineRequest& p) {
   const SearchSettings& s = p.settings.search;
   val o = val::object();
-  o.set("player", p.name);
+  o.set("player", p.player);
   o.set("eval", p.settings.evaluation.name);
   o.set("depth", s.depth);
   o.set("nodes", static_cast<double>(s.nodes));
@@ -328,6 +329,7 @@ val player_settings_to_js(const PlayerChoice& p) {
   o.set("playouts", p.settings.playouts);
   o.set("playoutDepth", p.settings.playout_depth);
   o.set("seed", static_cast<double>(p.settings.seed));
+  o.set("tables", p.tables);
   return o;
 }
 

@@ -35,23 +35,21 @@ bool read_dir(const val& js, int* out);
 // Settings: a plain object with any of depth, nodes, timeMs, minDepth, maxDepth,
 // cutoff, tableBits (the search budget), phase (the budget is a game's average
 // a move, time_manager.h), threads, late and lateDrop (the late-game search,
-// late_game.h), tables (endgame tables on or off), player (a name from
-// player.h, default "expectimax"), eval ("heuristic", the default, or
-// "network": the network loaded by loadNetwork), playouts, playoutDepth, seed
-// (Monte Carlo's); undefined counts
-// as absent and the rest take their defaults. Checked against the named
-// player's rules (validate_player_settings).
-struct PlayerChoice {
-  std::string name = "expectimax";
-  PlayerSettings settings;
-  bool budget_given = false;  // any of depth, nodes, timeMs, minDepth, maxDepth
-};
-bool read_player_settings(const val& js, PlayerChoice* out);
+// late_game.h), tables (true, the default, or false: whether the loaded
+// endgame tables verify expectimax's moves, EngineRequest::tables), player (a
+// name from player.h, default "expectimax"), eval ("heuristic", the default,
+// or "network": the network loaded by loadNetwork), playouts, playoutDepth,
+// seed (Monte Carlo's); undefined counts as absent and the rest take their
+// defaults. Read into the session's request (session/engine_session.h):
+// budget_given when any of depth, nodes, timeMs, minDepth, maxDepth is given.
+// Checked against the named player's rules (validate_player_settings).
+bool read_player_settings(const val& js, EngineRequest* out);
 
 // This module instance's engine session (session/engine_session.h): the
 // loaded network and tables, the searchers; all the module's state.
 EngineSession& module_session();
-val player_settings_to_js(const PlayerChoice& p);
+// The request's settings, with the same keys (tables included).
+val player_settings_to_js(const EngineRequest& request);
 
 // The same settings for the calls that are expectimax's own (root-move search,
 // chosen depth): any other player is refused. *evaluation, when given, gets

@@ -156,6 +156,22 @@ expect_error "--target must be 32, 64, 128, 256, 512 or 1024, got 100" tables bu
 expect_error "unknown formation \"hexagon\" (snake, block, snake-end, snake5)" tables build --formation hexagon --dir "$tmp/x"
 expect_error "is no table file or directory and holds none" tables info "$tmp/none"
 expect_error "--table-margin and --table-min-rate need --tables" selfplay --eval heuristic --table-margin 0.1
+expect_error '--tables takes on, off or a list of table paths, got ""' suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --tables ''
+expect_error '--tables takes on, off or a list of table paths, got "off,"' selfplay --tables off,
+AI2048_TABLES="$tmp/none" expect_error "--tables on: the shipped table file $tmp/none is missing" \
+  suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --tables on
+# The request's tables field: on a late board the shipped tables cover, where the
+# heuristic's search alone plays right, --tables on plays the table's down with its
+# rate; --tables off (the heuristic's default) the search's right, with no rate.
+late=2,4,4,16384,4,2,64,4096,2,4,256,2048,2,32,512,1024
+on=$("$AI2048" suggest "$late" --eval heuristic --depth 2 --tables on)
+off=$("$AI2048" suggest "$late" --eval heuristic --depth 2 --tables off)
+plain=$("$AI2048" suggest "$late" --eval heuristic --depth 2)
+echo "$on" | grep -q '"dir":2,.*"tableRate":0\.9' || { echo "FAIL: --tables on: $on"; fails=$((fails + 1)); }
+{ echo "$off" | grep -q '"dir":1,' && ! echo "$off" | grep -q tableRate; } ||
+  { echo "FAIL: --tables off: $off"; fails=$((fails + 1)); }
+[ "${plain%%\"ms\"*}" = "${off%%\"ms\"*}" ] ||
+  { echo "FAIL: the heuristic's default is not --tables off: $plain"; fails=$((fails + 1)); }
 # Distilled: the states a few games met, in one table file that plays the same way.
 if "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables "$tmp/t32" --visits "$tmp/v.txt" \
     >/dev/null 2>&1 && "$AI2048" tables distill --tables "$tmp/t32" --visits "$tmp/v.txt" --out "$tmp/t.t2048.gz" \

@@ -335,6 +335,16 @@ EndgameTable without(const EndgameTable& table, Board missing) {
   return EndgameTable(table.formation(), table.target(), std::move(layers));
 }
 
+// The same table with one key's rate set (a table whose best move is another).
+EndgameTable with_rate(const EndgameTable& table, Board key, float rate) {
+  std::vector<TableLayer> layers = table.layers();
+  auto& l = layers[static_cast<std::size_t>(layer_of(table.formation(), key))];
+  auto it = std::lower_bound(l.keys.begin(), l.keys.end(), key);
+  EXPECT_TRUE(it != l.keys.end() && *it == key);
+  l.rates[static_cast<std::size_t>(it - l.keys.begin())] = rate;
+  return EndgameTable(table.formation(), table.target(), std::move(layers));
+}
+
 // Walls 65536 32768 16384 8192 (bottom row), 64 32 above its right end: target 32.
 Tiles probe_board() {
   Tiles t;
@@ -423,32 +433,121 @@ TEST(TableProbe, ByDefaultOnlyAMoveValuedBelowZeroIsRefused) {
   EXPECT_EQ(verify_with_tables(v.settings, v.board, v.search).best, v.other);
 }
 
-TEST(TableProbe, TheSessionsExpectimaxPlayersAreVerifiedWithItsTables) {
-  EngineSession session;
-  session.tables() = settings_with(snake32());
-  PlayerSettings s;
-  s.search.depth = 1;  // with the heuristic, the default evaluation
+namespace {
+
+// The probe board's table, changed so that its best move is one the search
+// alone (the heuristic at depth 1) does not play: then the table's
+// verification shows in the move, not only in the rate.
+struct DisagreeingTable {
   Tiles board = probe_board();
-  TableProbe p = probe_tables(session.tables(), board);
-  ASSERT_GE(p.best, 0);
+  int search_best = -1;
+  TableSettings settings;
+  TableProbe p;
+  DisagreeingTable() {
+    PlayerSettings s;
+    s.search.depth = 1;
+    std::string error;
+    search_best = make_player("expectimax", s, &error)->choose(board).best;
+    TableProbe original = probe_tables(settings_with(snake32()), board);
+    int chosen = -1;
+    for (int d = 0; d < 4 && chosen < 0; ++d)
+      if (d != search_best && original.keys[d]) chosen = d;
+    if (chosen < 0) return;
+    // The chosen move's after-state certain, every other one lost.
+    EndgameTable table = snake32();
+    for (int d = 0; d < 4; ++d)
+      if (original.keys[d]) table = with_rate(table, original.keys[d], d == chosen ? 1.0f : 0.0f);
+    settings = settings_with(std::move(table));
+    p = probe_tables(settings, board);
+  }
+};
+
+}  // namespace
+
+TEST(TableProbe, TheSessionsExpectimaxPlayersAreVerifiedWithItsTables) {
+  DisagreeingTable t;
+  ASSERT_GE(t.p.best, 0);
+  ASSERT_NE(t.p.best, t.search_best);
+  EngineSession session;
+  session.tables() = t.settings;
+  EngineRequest request;              // expectimax, tables on: the defaults
+  request.settings.search.depth = 1;  // with the heuristic, the default evaluation
+  request.budget_given = true;
+  const PlayerSettings& s = request.settings;
+  const Tiles& board = t.board;
+  const TableProbe& p = t.p;
   std::string error;
   SearchResult alone = make_player("expectimax", s, &error)->choose(board);
-  SearchResult verified = session.make_player("expectimax", s, true, &error)->choose(board);
+  SearchResult verified = session.make_player(request, &error)->choose(board);
   // The table's move, over the same search's values, as the session's own search plays it.
   EXPECT_EQ(verified.best, p.best);
   EXPECT_FLOAT_EQ(verified.table_rate, p.rates[p.best]);
   EXPECT_EQ(verified.values, alone.values);
-  SearchResult searched = session.search(board, s.search, s.evaluation, true, true);
+  SearchResult searched = session.play(board, request, &error);
   EXPECT_EQ(searched.best, verified.best);
   EXPECT_EQ(searched.table_rate, verified.table_rate);
   // Without the tables, and another player: the player's own move.
-  SearchResult plain = session.make_player("expectimax", s, false, &error)->choose(board);
+  request.tables = false;
+  SearchResult plain = session.make_player(request, &error)->choose(board);
   EXPECT_EQ(plain.best, alone.best);
   EXPECT_LT(plain.table_rate, 0.0f);
-  EXPECT_LT(session.make_player("greedy", s, true, &error)->choose(board).table_rate, 0.0f);
+  request.tables = true;
+  request.player = "greedy";
+  EXPECT_LT(session.make_player(request, &error)->choose(board).table_rate, 0.0f);
   // An unknown name: no player, and the reason.
-  EXPECT_EQ(session.make_player("nobody", s, true, &error), nullptr);
+  request.player = "nobody";
+  EXPECT_EQ(session.make_player(request, &error), nullptr);
   EXPECT_NE(error.find("unknown player"), std::string::npos) << error;
+}
+
+TEST(TableProbe, TheRequestsTablesFieldTurnsTheVerificationOnAndOff) {
+  // On a board the table covers, where the search alone prefers another move:
+  // tables on (the default) plays the table's move with its rate, tables off
+  // the search's own move, with no rate; either way the same search (the same
+  // values and node count).
+  DisagreeingTable t;
+  ASSERT_GE(t.p.best, 0);
+  EngineSession session;
+  session.tables() = t.settings;
+  EngineRequest on;
+  EXPECT_TRUE(on.tables);
+  on.settings.search.depth = 1;
+  on.budget_given = true;
+  EngineRequest off = on;
+  off.tables = false;
+  std::string error;
+  SearchResult with = session.play(t.board, on, &error);
+  SearchResult without = session.play(t.board, off, &error);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(with.best, t.p.best);
+  EXPECT_FLOAT_EQ(with.table_rate, 1.0f);
+  EXPECT_EQ(with.search_best, t.search_best);
+  EXPECT_EQ(without.best, t.search_best);
+  EXPECT_NE(without.best, with.best);
+  EXPECT_LT(without.table_rate, 0.0f);
+  EXPECT_EQ(with.values, without.values);
+  EXPECT_EQ(with.nodes, without.nodes);
+  // Tables on with none loaded: the search alone.
+  EngineSession bare;
+  SearchResult alone = bare.play(t.board, on, &error);
+  EXPECT_EQ(alone.best, t.search_best);
+  EXPECT_LT(alone.table_rate, 0.0f);
+}
+
+TEST(TableProbe, TheSessionLoadsATableFileAndKeepsItsTablesOnAFault) {
+  std::vector<const EndgameTable*> tables = {&snake32()};
+  auto bytes = std::make_shared<const std::vector<std::uint8_t>>(encode_table_file(tables));
+  EngineSession session;
+  std::string error;
+  ASSERT_TRUE(session.load_table_file(bytes, &error)) << error;
+  ASSERT_EQ(session.tables().tables.size(), 1u);
+  EXPECT_EQ(session.tables().tables[0]->states(), snake32().states());
+  // A damaged file: refused with a message, the tables before kept.
+  auto damaged = std::make_shared<std::vector<std::uint8_t>>(*bytes);
+  damaged->back() ^= 1;
+  EXPECT_FALSE(session.load_table_file(damaged, &error));
+  EXPECT_NE(error, "");
+  EXPECT_EQ(session.tables().tables.size(), 1u);
 }
 
 namespace {

@@ -6,6 +6,7 @@
 
 #include "network/network_file.h"
 #include "network/network_stream.h"
+#include "session/engine_session.h"
 
 using namespace g2048;
 
@@ -84,4 +85,41 @@ TEST(NetworkStream, RefusesCorruptTruncatedAndOversizedInput) {
   std::vector<std::uint8_t> floats = encode_network(NTupleNetwork(layout));
   EXPECT_FALSE(read_in_pieces(floats, 100, 1, &q, &error));
   EXPECT_NE(error.find("16-bit"), std::string::npos) << error;
+}
+
+TEST(NetworkStream, TheSessionReadsANetworkInPiecesAndKeepsItsOwnOnAFault) {
+  // The browser's load (networkBegin, networkPush..., networkFinish) is the
+  // session's: the network read is the one it plays; a fault ends the reading
+  // and keeps the network in use.
+  const std::vector<std::uint8_t> bytes = sample_file("0123 4567");
+  EngineSession session;
+  std::string error;
+  EXPECT_FALSE(session.reading_network());
+  EXPECT_FALSE(session.push_network(bytes.data(), 1, &error));  // nothing begun
+  EXPECT_FALSE(session.finish_network(&error));
+  session.begin_network(bytes.size());
+  EXPECT_TRUE(session.reading_network());
+  for (std::size_t at = 0; at < bytes.size(); at += 1000)
+    ASSERT_TRUE(session.push_network(bytes.data() + at,
+                                     std::min<std::size_t>(1000, bytes.size() - at), &error))
+        << error;
+  EXPECT_EQ(session.network_received(), bytes.size());
+  ASSERT_TRUE(session.finish_network(&error)) << error;
+  EXPECT_FALSE(session.reading_network());
+  ASSERT_NE(session.network(), nullptr);
+  const QuantizedNetwork* loaded = session.network().get();
+  EXPECT_EQ(loaded->layout().spec(), "0123 4567");
+  EvaluationSettings network;
+  EXPECT_EQ(session.evaluation(NetworkEval::kName, &network), "");
+  EXPECT_EQ(network.network.get(), loaded);
+
+  // A damaged file: refused at the end, the network before kept.
+  std::vector<std::uint8_t> damaged = bytes;
+  damaged[damaged.size() / 2] ^= 1;
+  session.begin_network(damaged.size());
+  ASSERT_TRUE(session.push_network(damaged.data(), damaged.size(), &error)) << error;
+  EXPECT_FALSE(session.finish_network(&error));
+  EXPECT_NE(error, "");
+  EXPECT_FALSE(session.reading_network());
+  EXPECT_EQ(session.network().get(), loaded);
 }

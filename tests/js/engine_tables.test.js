@@ -67,7 +67,15 @@ describe('endgame tables in wasm', () => {
     expect(() => wasm.loadTables(new Uint8Array(zlib.gzipSync(bytes)))).toThrow(/no N2048TBL magic/);
     expect(() => wasm.loadTables([1, 2, 3])).toThrow(/Uint8Array/);
     expect(() => wasm.search(boards[0], { depth: 1, tables: 'yes' })).toThrow(/tables must be true or false/);
+    expect(() => wasm.settings({ tables: 0 })).toThrow(/tables must be true or false, got 0/);
     expect(wasm.search(boards[0], { depth: 1 }).tableRate).toBeUndefined();
+  });
+
+  test('tables is a setting: on by default, false turns it off', () => {
+    expect(wasm.settings({}).tables).toBe(true);
+    expect(wasm.settings({ tables: true }).tables).toBe(true);
+    expect(wasm.settings({ tables: false }).tables).toBe(false);
+    expect(wasm.settings({ player: 'greedy', tables: false })).toMatchObject({ player: 'greedy', tables: false });
   });
 
   test('chooses the native moves with the native table rates', () => {
@@ -75,6 +83,7 @@ describe('endgame tables in wasm', () => {
     expect(info).toMatchObject({ tables: 1, targets: [32] });
     expect(info.states).toBeGreaterThan(100);
     let fromTable = 0;
+    let changed = 0;
     for (const board of boards.slice(0, 20)) {
       const [native] = jsonLines(
         runNative(['suggest', board.join(','), '--eval', 'heuristic', '--depth', '2', '--tables', tablePath]),
@@ -86,12 +95,22 @@ describe('endgame tables in wasm', () => {
         fromTable++;
         expect(mine.tableRate).toBeCloseTo(native.tableRate, 5);
       }
-      // Without the tables: the search's own move, never a table rate.
+      // Without the tables: the search's own move, never a table rate, as
+      // natively with --tables off.
       const plain = wasm.search(board, { depth: 2, tables: false });
       expect(plain.tableRate).toBeUndefined();
       expect(plain.values).toEqual(mine.values);
+      if (native.tableRate !== undefined) {
+        const [off] = jsonLines(
+          runNative(['suggest', board.join(','), '--eval', 'heuristic', '--depth', '2', '--tables', 'off']),
+        );
+        expect(plain.dir).toBe(off.dir);
+        if (plain.dir !== mine.dir) changed++;
+      }
     }
     expect(fromTable).toBeGreaterThan(5);
+    // On some of these boards the table's move is not the search's.
+    expect(changed).toBeGreaterThan(0);
   });
 
   test('the engine loads the table beside the network, and its moves say so', async () => {
