@@ -55,6 +55,7 @@ class ExpectimaxSearcher {
   using Search = SearchOverEvaluators<ExpectimaxSearch>;
   using LateSearch = SearchOverEvaluators<LateGameSearch>;
   SearchResult search_allocated(Board board, const SearchSettings& settings);
+  SearchResult search_usual(Board board, const SearchSettings& settings);  // no late-game search
 
   std::shared_ptr<const Evaluator> evaluator_;  // what search_ refers to; shared with threads
   Search search_;

@@ -64,6 +64,10 @@ class LateGameSearch {
   // *out untouched, where it does not apply or finds every move lost: the
   // caller's search plays that board.
   bool search(Board board, const SearchSettings& settings, SearchResult* out);
+  // The nodes and milliseconds the last call to search spent (where it
+  // returned false, the caller's search has that much less of the budget).
+  std::uint64_t spent_nodes() const { return spent_nodes_; }
+  double spent_ms() const { return spent_ms_; }
 
   std::size_t table_bytes() const { return table_.bytes(); }
 
@@ -85,6 +89,8 @@ class LateGameSearch {
   float floor_ = 0.0f;  // the beam: a static value below this is lost
   bool beam_ = false;
   std::uint64_t nodes_ = 0;
+  std::uint64_t spent_nodes_ = 0;
+  double spent_ms_ = 0.0;
   BudgetGuard guard_;
 };
 

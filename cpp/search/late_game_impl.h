@@ -15,6 +15,8 @@ LateGameSearch<Eval>::LateGameSearch(const Eval& eval) : eval_(eval), rows_(row_
 template <class Eval>
 bool LateGameSearch<Eval>::search(Board board, const SearchSettings& s, SearchResult* out) {
   auto start = SearchClock::now();
+  spent_nodes_ = 0;
+  spent_ms_ = 0.0;
   plan_ = plan_late_game(board, s.late_from);
   if (!plan_.applies) return false;
   Board tr = transpose(board);
@@ -66,6 +68,8 @@ bool LateGameSearch<Eval>::search(Board board, const SearchSettings& s, SearchRe
     alive = any;
     rule.completed(nodes_ - iteration);
   }
+  spent_nodes_ = nodes_;
+  spent_ms_ = ms_since(start);
   if (result.depth == 0 || !alive) return false;
   result.best = best_direction(result.values, legal);
   result.nodes = nodes_;

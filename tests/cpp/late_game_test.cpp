@@ -195,6 +195,34 @@ TEST(LateGameSearch, FallsBackToTheUsualSearch) {
   }
 }
 
+// Every move moves a wall (up the 8192, right the 1024 and the 256): the usual
+// search plays with what the late-game search left of the node budget, and the
+// result counts both.
+TEST(LateGameSearch, TheFallbackGetsWhatIsLeftOfTheBudget) {
+  Board b = board_of({4, 2, 0, 0, 16, 4, 0, 0, 1024, 256, 4, 0, 2048, 4096, 8192, 16384});
+  ASSERT_TRUE(plan_late_game(b, 8192).applies);
+  Heuristic eval;
+  SearchSettings late;
+  late.nodes = 20000;
+  late.late_from = 8192;
+  LateGameSearch<Heuristic> alone(eval);
+  SearchResult unused;
+  ASSERT_FALSE(alone.search(b, late, &unused));
+  std::uint64_t spent = alone.spent_nodes();
+  ASSERT_GT(spent, 0u);
+
+  ExpectimaxSearcher searcher(eval);
+  SearchResult c = searcher.search(b, late);
+  SearchSettings rest = late;
+  rest.late_from = 0;
+  rest.nodes = late.nodes - spent;
+  ExpectimaxSearcher usual(eval);
+  SearchResult u = usual.search(b, rest);
+  EXPECT_EQ(c.late_walls, 0);
+  EXPECT_EQ(c.values, u.values);
+  EXPECT_EQ(c.nodes, u.nodes + spent);
+}
+
 TEST(LateGameSearch, ABudgetIsKeptAndRepeatable) {
   ExpectimaxSearcher searcher(Heuristic{});
   SearchSettings s;
