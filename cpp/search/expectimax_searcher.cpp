@@ -58,7 +58,8 @@ SearchResult ExpectimaxSearcher::search_allocated(Board board, const SearchSetti
   // left of the move's budget (at least a quarter of it), so the move costs
   // its budget once, and the result counts both searches.
   SearchSettings rest = settings;
-  if (rest.nodes) rest.nodes = std::max(rest.nodes - std::min(rest.nodes, spent_nodes), rest.nodes / 4);
+  if (rest.nodes)
+    rest.nodes = std::max(rest.nodes - std::min(rest.nodes, spent_nodes), rest.nodes / 4);
   if (rest.time_ms > 0) rest.time_ms = std::max(rest.time_ms - spent_ms, rest.time_ms / 4);
   SearchResult result = search_usual(board, rest);
   result.nodes += spent_nodes;
