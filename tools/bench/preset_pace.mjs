@@ -14,6 +14,8 @@
 //   over), and the boards again (other spawns) until a stage has run that time
 //   a board. --note: the machine's conditions in words (another job on the
 //   cores), kept in the file. --only ids, --print: print, write nothing.
+//   --rewrite: measure nothing, write the file again from its own figures
+//   (after a change to its layout here).
 // The boards: tools/bench/preset_pace_boards.txt (early and late). Game g of a
 // stage (from 0) plays its board g modulo their number with the spawns of seed
 // g + 1; a stage's pace is its moves over their time (the searches and the
@@ -24,6 +26,7 @@ import path from 'node:path';
 import * as prettier from 'prettier';
 import { launchBrowser, newPage, repoRoot, serve } from '../harness/browser.js';
 import { PLAYERS, searchSettings } from '../../web/src/ui/presets.js';
+import { PRESET_PACE } from '../../web/src/ui/preset_pace.js';
 
 const BOARDS_FILE = 'tools/bench/preset_pace_boards.txt';
 const OUT_FILE = 'web/src/ui/preset_pace.js';
@@ -33,7 +36,15 @@ function fail(message) {
   console.error(`preset_pace: ${message}`);
   process.exit(2);
 }
-const OPTIONS = { players: true, seconds: true, moves: true, note: true, only: true, print: false };
+const OPTIONS = {
+  players: true,
+  seconds: true,
+  moves: true,
+  note: true,
+  only: true,
+  print: false,
+  rewrite: false,
+};
 for (let i = 0; i < args.length; i++) {
   const name = args[i].replace(/^--/, '');
   if (!args[i].startsWith('--') || !(name in OPTIONS)) fail(`unknown option ${args[i]}`);
@@ -51,7 +62,7 @@ function positive(name, fallback) {
 }
 const seconds = positive('seconds', 2.5);
 const maxMoves = positive('moves', 300);
-const only = option('only', null)?.split(',');
+const only = option('only', null)?.split(',') ?? null;
 const print = args.includes('--print') || only !== null;
 
 // Lines "early|late v1,...,v16"; blank lines and # comments skipped.
@@ -137,66 +148,92 @@ async function playStage({ boards, settings, seconds, maxMoves }) {
 const threeFigures = (x) => Number(x.toPrecision(3));
 const loadAverage = () => os.loadavg().map((l) => Number(l.toFixed(1)));
 
-const boards = readBoards(BOARDS_FILE);
-const list = presets();
-const machine = {
-  cores: os.cpus().length,
-  cpu: os.cpus()[0]?.model ?? 'unknown',
-  loadAverageBefore: loadAverage(),
-};
-const server = await serve();
-const browser = await launchBrowser();
-const players = {};
-try {
-  const { page, errors, outside } = await newPage(browser);
-  await page.goto(`${server.url}bookmarklet.html`);
-  Object.assign(machine, { chromium: browser.version() }, await page.evaluate(startEngine));
-  console.log(JSON.stringify(machine));
-  // Warm-up, not counted: Chromium first runs the wasm from its baseline
-  // compiler and only later from the optimized code, which made the first
-  // preset measured several times slower than it plays in a game.
-  for (const stage of ['early', 'late']) {
-    await page.evaluate(playStage, { boards: boards[stage], settings: { depth: 2 }, seconds, maxMoves });
-  }
-  for (const { player, strength, settings } of list) {
-    const entry = { early: null, late: null, moves: {} };
-    for (const stage of ['early', 'late']) {
-      const { moves, ms } = await page.evaluate(playStage, { boards: boards[stage], settings, seconds, maxMoves });
-      entry[stage] = threeFigures(moves / (ms / 1000));
-      entry.moves[stage] = moves;
-    }
-    players[player] ??= {};
-    players[player][strength] = entry;
-    console.log(JSON.stringify({ player, strength, settings, ...entry }));
-  }
-  if (errors.length || outside.length) fail(`page problems: ${JSON.stringify({ errors, outside })}`);
-} finally {
-  await browser.close();
-  await server.close();
-}
-machine.loadAverageAfter = loadAverage();
-const note = option('note', null);
-if (note !== null) machine.note = note;
-
-if (!print) {
-  const data = {
-    command: ['node tools/bench/preset_pace.mjs', ...args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(' '),
-    date: new Date().toISOString().slice(0, 10),
-    boards: BOARDS_FILE,
-    perBoard: { seconds, moves: maxMoves },
-    machine,
-    players,
+// Every preset of the list, on the boards: { machine, players }.
+async function measure(boards, list) {
+  const machine = {
+    cores: os.cpus().length,
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    loadAverageBefore: loadAverage(),
   };
+  const server = await serve();
+  const browser = await launchBrowser();
+  const players = {};
+  try {
+    const { page, errors, outside } = await newPage(browser);
+    await page.goto(`${server.url}bookmarklet.html`);
+    Object.assign(machine, { chromium: browser.version() }, await page.evaluate(startEngine));
+    console.log(JSON.stringify(machine));
+    // Warm-up, not counted: Chromium first runs the wasm from its baseline
+    // compiler and only later from the optimized code, which made the first
+    // preset measured several times slower than it plays in a game.
+    for (const stage of ['early', 'late']) {
+      await page.evaluate(playStage, { boards: boards[stage], settings: { depth: 2 }, seconds, maxMoves });
+    }
+    for (const { player, strength, settings } of list) {
+      const entry = { early: null, late: null, moves: {} };
+      for (const stage of ['early', 'late']) {
+        const { moves, ms } = await page.evaluate(playStage, { boards: boards[stage], settings, seconds, maxMoves });
+        entry[stage] = threeFigures(moves / (ms / 1000));
+        entry.moves[stage] = moves;
+      }
+      players[player] ??= {};
+      players[player][strength] = entry;
+      console.log(JSON.stringify({ player, strength, settings, ...entry }));
+    }
+    if (errors.length || outside.length) fail(`page problems: ${JSON.stringify({ errors, outside })}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  machine.loadAverageAfter = loadAverage();
+  const note = option('note', null);
+  if (note !== null) machine.note = note;
+  return { machine, players };
+}
+
+// The file: prettier's layout, but a player's figures on one line (data, not
+// code: laid out one a line, the players' lists repeat each other's shape).
+async function writePace({ players, ...about }) {
+  const entry = ({ early, late, moves }) =>
+    `{ early: ${early}, late: ${late}, moves: { early: ${moves.early}, late: ${moves.late} } }`;
+  const lines = Object.entries(players).map(
+    ([player, strengths]) =>
+      `${player}: { ${Object.entries(strengths)
+        .map(([id, e]) => `${id}: ${entry(e)}`)
+        .join(', ')} },`,
+  );
   const source = `// Generated by tools/bench/preset_pace.mjs: do not edit, run it again
 // (CONTRIBUTING.md). Each strength's pace as the pages play it, in moves a
 // second early and late in a game (the boards: ${BOARDS_FILE}),
 // in Chromium with the learned network and the endgame table and no pause
 // between moves; moves: how many each figure counts. presets.js
 // strengthChoices adds them to the strength lists' labels.
-export default ${JSON.stringify(data)};
+export const PRESET_PACE = { ${JSON.stringify(about).slice(1, -1)},
+  // prettier-ignore
+  players: {
+${lines.map((line) => `    ${line}`).join('\n')}
+  },
+};
 `;
   const file = path.join(repoRoot, OUT_FILE);
   const config = await prettier.resolveConfig(file);
   fs.writeFileSync(file, await prettier.format(source, { ...config, filepath: file }));
   console.log(`wrote ${OUT_FILE}`);
+}
+
+if (args.includes('--rewrite')) {
+  await writePace(PRESET_PACE);
+} else {
+  const measured = await measure(readBoards(BOARDS_FILE), presets());
+  if (!print) {
+    await writePace({
+      command: ['node tools/bench/preset_pace.mjs', ...args.map((a) => (/\s/.test(a) ? JSON.stringify(a) : a))].join(
+        ' ',
+      ),
+      date: new Date().toISOString().slice(0, 10),
+      boards: BOARDS_FILE,
+      perBoard: { seconds, moves: maxMoves },
+      ...measured,
+    });
+  }
 }
