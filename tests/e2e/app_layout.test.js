@@ -152,15 +152,20 @@ describe('the 8402 page on a laptop', () => {
 });
 
 describe('defaults and names', () => {
-  it('autoplays lively (about 30 moves/s, animated) at 10 ms a move, and every speed says how long a game takes', async () => {
+  it('autoplays lively (about 30 moves/s, animated) at 10 ms a move; every speed says its pace, the strengths theirs', async () => {
     const { page, context, errors } = await newPage(env.browser, { viewport: LAPTOPS[0] });
     await openFresh(page, `${env.server.url}index.html`);
     expect(await page.inputValue('.ai-speed')).toBe('lively');
     expect(await page.inputValue('.ai-strength')).toBe('t10');
     expect(await page.inputValue('.ai-player')).toBe('expectimax');
     const speeds = await page.$$eval('.ai-speed option', (os) => os.map((o) => o.textContent));
-    for (const label of speeds) expect(label).toMatch(/, \d+ (h|min|s) a game$/);
-    expect(await page.getAttribute('.ai-speed', 'title')).toMatch(/13,000-move game/);
+    for (const label of speeds) expect(label).toMatch(/: (up to [\d.]+ moves\/s|no pause)/);
+    expect(await page.getAttribute('.ai-speed', 'title')).toMatch(/a pause of 33 ms between moves/);
+    // The default strength's pace, from web/src/ui/preset_pace.js.
+    expect(await page.$eval('.ai-strength option[value="t10"]', (o) => o.textContent)).toMatch(
+      /^10 ms a move: [\d.]+(–[\d.]+)? moves\/s$/,
+    );
+    expect(await page.getAttribute('.ai-strength', 'title')).toMatch(/moves\/s early in a game, [\d.]+ late$/);
 
     // Autoplay paces itself at the default speed and keeps the animations.
     await page.waitForSelector('.ai-autoplay-button:not([disabled])', { timeout: 30_000 });

@@ -17,7 +17,7 @@ import { loadEngine } from '../ui/engine_loader.js';
 import { showEvaluation } from '../ui/evaluation_view.js';
 import { registerServiceWorker } from '../ui/offline.js';
 import { PlacePanel } from './place_view.js';
-import { PLAYERS, strengthsFor } from '../ui/presets.js';
+import { PLAYERS, strengthChoices } from '../ui/presets.js';
 import { BoardRenderer } from '../ui/renderer.js';
 import { loadSettings } from '../ui/settings_store.js';
 import { TileChooser } from './tile_chooser.js';
@@ -93,7 +93,7 @@ document.addEventListener('keydown', (event) => {
 const playerSelect = controls.querySelector('.ai-player');
 const strengthSelect = controls.querySelector('.ai-strength');
 const fillStrengths = () => {
-  const list = strengthsFor(responder.player.id);
+  const list = strengthChoices(responder.player.id);
   fillSelect(strengthSelect, list, responder.strength.id);
   strengthSelect.disabled = list.length < 2;
 };

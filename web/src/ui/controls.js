@@ -2,7 +2,7 @@
 // keeps them in step with it (enabled, pressed, labels, status line and
 // game-over summary).
 // The player choice is optional (.ai-player); the strength list follows it.
-import { PLAYERS, SPEEDS, strengthsFor } from './presets.js';
+import { PLAYERS, SPEEDS, strengthChoices } from './presets.js';
 import { controlState } from './control_state.js';
 
 export function fillSelect(select, options, selectedId) {
@@ -20,8 +20,8 @@ export function fillSelect(select, options, selectedId) {
   showChoiceTitle(select);
 }
 
-// The chosen option's title (what a speed means for a whole game, what a
-// strength gave) as the list's own tooltip.
+// The chosen option's title (what a speed or a strength does, and a
+// strength's pace) as the list's own tooltip.
 export function showChoiceTitle(select) {
   select.title = select.selectedOptions[0]?.title || '';
 }
@@ -81,9 +81,10 @@ export class AiControls {
     root.dataset.bound = 'true'; // the buttons listen from here on
   }
 
-  // The strengths the current player takes; disabled when there is no choice.
+  // The strengths the current player takes, with their pace; disabled when
+  // there is no choice.
   fillStrengths() {
-    const list = strengthsFor(this.controller.player.id);
+    const list = strengthChoices(this.controller.player.id);
     fillSelect(this.strengthSelect, list, this.controller.strength.id);
     this.strengthSelect.disabled = list.length < 2;
   }

@@ -4,139 +4,104 @@
 // search budget handed to engine.bestMove (settings: time per move, a fixed
 // depth, or Monte Carlo's playouts); each player offers the strengths that
 // mean something to it (strengthsFor).
-// Each label says about how long a whole game takes at that speed: a game that
-// reaches 16384 at depth 2 is about 13,000 moves. The rates are measured
-// with the network in Chromium on a 2-core machine, at the default strength (10
-// ms a move) and at depth 2 (tools/figures/default_speed_figures.mjs --speeds
-// [--strength d2]): where the pause sets the pace (Quick to Brisk) both give
-// the same; where the search sets it (Fast, Fastest), the title says what each
-// gives.
-export const GAME_MOVES = 13_000;
+// Labels and titles say what a choice does, in plain words; what it measured
+// stays out of them. Each strength's pace (moves a second early and late in a
+// game, with the learned network) is in preset_pace.js, written by
+// tools/bench/preset_pace.mjs, and strengthChoices adds it to the lists'
+// labels; the rest is in docs/results (browser figures, default speed and
+// strength).
+import { PRESET_PACE } from './preset_pace.js';
+
+// A rate for a label: two significant figures (2300, 730, 8.3), never grouped.
+export function roundRate(rate) {
+  return String(Number(rate.toPrecision(2)));
+}
+
+// A rounded rate with its unit: "730 moves/s", "1 move/s".
+const perSecond = (rate) => `${rate} ${rate === '1' ? 'move' : 'moves'}/s`;
+
+// A speed that pauses between moves: at most 1000 / intervalMs moves a second,
+// fewer where the strength takes longer than the pause.
+function pausedSpeed(id, name, intervalMs, what) {
+  return {
+    id,
+    label: `${name}: up to ${roundRate(1000 / intervalMs)} moves/s`,
+    title: `${what}: a pause of ${intervalMs} ms between moves, the tiles animated (a strength that takes longer sets a slower pace)`,
+    intervalMs,
+    animate: true,
+  };
+}
+
+// A speed without a pause: the strength sets the pace (its list says it).
+const ASAP = 'as fast as the strength allows (the strength list says its pace)';
 export const SPEEDS = [
-  {
-    id: 'relaxed',
-    label: 'Relaxed: 1.7 moves/s, 2 h a game',
-    title: '600 ms a move, slow enough to follow every move: about 2 hours for a 13,000-move game',
-    intervalMs: 600,
-    animate: true,
-  },
-  {
-    id: 'paced',
-    label: 'Animated: 3.3 moves/s, 1 h a game',
-    title: '300 ms a move: about 65 minutes for a 13,000-move game',
-    intervalMs: 300,
-    animate: true,
-  },
-  {
-    id: 'quick',
-    label: 'Quick: 8 moves/s, 26 min a game',
-    title: '120 ms a move: about 26 minutes for a 13,000-move game',
-    intervalMs: 120,
-    animate: true,
-  },
-  {
-    id: 'lively',
-    label: 'Lively: 30 moves/s, 7 min a game',
-    title:
-      'The default: 33 ms a move, the tiles animated; a 2048 tile in 30 to 40 s and about 7 minutes for a 13,000-move game (a strength that takes longer than 33 ms a move sets a slower pace)',
-    intervalMs: 33,
-    animate: true,
-  },
-  {
-    id: 'brisk',
-    label: 'Brisk: 60 moves/s, 4 min a game',
-    title: "16 ms a move, animated (the demo's): about 4 minutes for a 13,000-move game",
-    intervalMs: 16,
-    animate: true,
-  },
+  pausedSpeed('relaxed', 'Relaxed', 600, 'Slow enough to follow every move'),
+  pausedSpeed('paced', 'Animated', 300, 'Every move easy to follow'),
+  pausedSpeed('quick', 'Quick', 120, 'Quick, and still easy to follow'),
+  pausedSpeed('lively', 'Lively', 33, 'The default: quick to reach a 2048, and every move still animated'),
+  pausedSpeed('brisk', 'Brisk', 16, "The demo's pace"),
   {
     id: 'fast',
-    label: 'Fast: no pause, 2 min a game',
-    title:
-      'Animated, no pause between moves: as fast as the strength allows; at 10 ms a move about 100 moves/s in the opening, about 2 to 3 minutes for a 13,000-move game (depth 2: about 800 moves/s, 30 s; 50 ms a move: about 13 minutes)',
+    label: 'Fast: no pause',
+    title: `No pause between moves, the tiles animated: ${ASAP}`,
     intervalMs: 0,
     animate: true,
   },
   {
     id: 'max',
-    label: 'Fastest: no animation, 2 min a game',
-    title:
-      'No animations, no pause: as fast as the strength allows; at 10 ms a move about 100 moves/s in the opening, about 2 to 3 minutes for a 13,000-move game (depth 2: about 800 moves/s, 30 s; 50 ms a move: about 13 minutes)',
+    label: 'Fastest: no pause, no animation',
+    title: `No pause between moves and no animation: ${ASAP}`,
     intervalMs: 0,
     animate: false,
   },
 ];
 
 // Expectimax's strengths (minimax takes the same; Monte Carlo the times).
-// Each title says what it does; the depths' titles also what they gave with the
-// learned network in Chromium on this project's 2-core machine
-// (docs/results/2026-11-browser-figures.md): moves/s and strength over 20 seeded
-// games. The times are averages a move over a game for expectimax (withTimeManager
-// below; docs/results/2026-11-carry-presets-speed.md).
+// A time is the average a move over a game for expectimax, spent through the
+// core's time manager (withTimeManager below), and a flat target for the
+// others; a depth is the same look-ahead on every board, whatever it takes.
+function timeStrength(ms, lead = '') {
+  const time = ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
+  return {
+    id: `t${ms}`,
+    label: `${time} a move`,
+    settings: { timeMs: ms },
+    title: `${lead}Thinks about ${time} a move: the standard player spends less on open boards and more where the game is decided`,
+  };
+}
+
+function depthStrength(depth) {
+  const ahead = depth === 1 ? 'after its move' : `over the next ${depth} moves`;
+  return {
+    id: `d${depth}`,
+    label: `${depth} move${depth === 1 ? '' : 's'} ahead`,
+    settings: { depth },
+    title: `Weighs every tile that can appear ${ahead}, on every board alike: the same look-ahead whatever time it takes`,
+  };
+}
+
 export const STRENGTHS = [
-  {
-    id: 't10',
-    label: '10 ms a move',
-    settings: { timeMs: 10 },
-    title:
-      "The play page's and the demo's default: 10 ms a move on average over a game. The time manager spends less on open boards and more, up to about 3 times, where the game is decided",
-  },
-  {
-    id: 't50',
-    label: '50 ms a move',
-    settings: { timeMs: 50 },
-    title: '50 ms a move on average over a game, spent where the game is decided',
-  },
-  {
-    id: 't100',
-    label: '100 ms a move',
-    settings: { timeMs: 100 },
-    title: '100 ms a move on average over a game, spent where the game is decided',
-  },
-  {
-    id: 't250',
-    label: '250 ms a move',
-    settings: { timeMs: 250 },
-    title: '250 ms a move on average over a game, spent where the game is decided',
-  },
-  {
-    id: 't1000',
-    label: '1 s a move (most time)',
-    settings: { timeMs: 1000 },
-    title: 'The most time for the best play: 1 s a move on average over a game, spent where the game is decided',
-  },
-  {
-    id: 'd1',
-    label: 'Depth 1 (fastest)',
-    settings: { depth: 1 },
-    title: 'With the network: about 2,300 moves/s; 20 games: average 255,402, 16384 in 55%',
-  },
-  {
-    id: 'd2',
-    label: 'Depth 2 (fast)',
-    settings: { depth: 2 },
-    title: 'With the network: about 730 moves/s; 20 games: average 331,633, 16384 in 90%',
-  },
-  {
-    id: 'd3',
-    label: 'Depth 3',
-    settings: { depth: 3 },
-    title: 'With the network: about 90 moves/s; 20 games: average 328,579, 16384 in 90%',
-  },
-  {
-    id: 'd4',
-    label: 'Depth 4',
-    settings: { depth: 4 },
-    title: 'With the network: about 74 ms a move (13 moves/s) in the opening',
-  },
+  timeStrength(10, "The play page's and the demo's default. "),
+  timeStrength(50),
+  timeStrength(100),
+  timeStrength(250),
+  timeStrength(1000, 'The most time, for the best play. '),
+  depthStrength(1),
+  depthStrength(2),
+  depthStrength(3),
+  depthStrength(4),
 ];
 
 // Monte Carlo's fixed budgets: random games played to the end per legal move.
-export const PLAYOUT_STRENGTHS = [
-  { id: 'p20', label: '20 playouts a move', settings: { playouts: 20 } },
-  { id: 'p100', label: '100 playouts a move', settings: { playouts: 100 } },
-  { id: 'p500', label: '500 playouts a move', settings: { playouts: 500 } },
-];
+function playoutStrength(playouts) {
+  return {
+    id: `p${playouts}`,
+    label: `${playouts} playouts`,
+    settings: { playouts },
+    title: `Plays ${playouts} random games to the end after each move it can make, and plays the one that did best`,
+  };
+}
+export const PLAYOUT_STRENGTHS = [playoutStrength(20), playoutStrength(100), playoutStrength(500)];
 
 // The players that do not search.
 export const INSTANT = { id: 'instant', label: 'Instant (no search)', settings: {} };
@@ -165,24 +130,23 @@ export const BOOKMARKLET_SPEEDS = [
   { id: '1', label: '1 move/s', intervalMs: 1000 },
 ];
 
+const TIME_MANAGED = 'less on open boards and more where the game is decided';
 export const BOOKMARKLET_STRENGTHS = [
-  { id: 'quick', label: 'Quick', title: 'Depth 2: with the network 16384 in 90% of 20 games', settings: { depth: 2 } },
+  { id: 'quick', label: 'Quick', title: 'Looks 2 moves ahead: the quickest choice', settings: { depth: 2 } },
+  { id: 'normal', label: 'Normal', title: `Thinks about 50 ms a move, ${TIME_MANAGED}`, settings: { timeMs: 50 } },
+  { id: 'strong', label: 'Strong', title: `Thinks about 150 ms a move, ${TIME_MANAGED}`, settings: { timeMs: 150 } },
   {
-    id: 'normal',
-    label: 'Normal',
-    title: '50 ms a move on average, spent where the game is decided',
-    settings: { timeMs: 50 },
+    id: 'strongest',
+    label: 'Strongest',
+    title: `Thinks about 500 ms a move, ${TIME_MANAGED}`,
+    settings: { timeMs: 500 },
   },
-  { id: 'strong', label: 'Strong', title: '150 ms a move on average', settings: { timeMs: 150 } },
-  { id: 'strongest', label: 'Strongest', title: '500 ms a move on average', settings: { timeMs: 500 } },
 ];
 
 export const DEFAULT_PLAYER = 'expectimax';
-// The play page's Autoplay: about 30 moves/s, animated, shows a 2048 within
-// about a minute of pressing Autoplay. 10 ms a move fits in the 33 ms pause
-// (late-game moves take up to about 30 ms); natively the time manager made 32768
-// in 29-34% of 100 games at far smaller budgets than 10 ms buys, depth 2 in 19%
-// (docs/results/2026-11-default-strength.md).
+// The play page's Autoplay: lively, animated, at 10 ms a move, which fits in
+// its pause; what they gave is in docs/results/2026-11-default-speed.md and
+// 2026-11-default-strength.md.
 export const DEFAULT_SPEED = 'lively';
 export const DEFAULT_PLAY_STRENGTH = 't10';
 export const DEFAULT_STRENGTH = 't50';
@@ -215,6 +179,55 @@ export function strengthsFor(playerId) {
 export function strengthFor(playerId, strengthId) {
   const list = strengthsFor(playerId);
   return list.find((s) => s.id === strengthId) || list.find((s) => s.id === DEFAULT_STRENGTH) || list[0];
+}
+
+// A strength's pace from preset_pace.js (or another such table), rounded:
+// { early, late }, either missing where the table has no figure; null where
+// it has neither.
+function paceOf(playerId, strengthId, pace) {
+  const entry = pace?.players?.[playerId]?.[strengthId];
+  const rates = {};
+  for (const when of ['early', 'late']) if (entry?.[when] > 0) rates[when] = roundRate(entry[when]);
+  return Object.keys(rates).length ? rates : null;
+}
+
+// The pace for a list's label, short enough for a phone's list: "730–620
+// moves/s" (early in a game, then late); one figure where they round alike,
+// or where both are 1000 or more ("1400+ moves/s": the slower; a range of two
+// such figures is too wide for a phone, and no one tells them apart); "730
+// moves/s early" where the table has one figure; '' where it has none.
+export function paceText(playerId, strengthId, pace = PRESET_PACE) {
+  const rates = paceOf(playerId, strengthId, pace);
+  if (!rates) return '';
+  const { early, late } = rates;
+  if (!early || !late) return early ? `${perSecond(early)} early` : `${perSecond(late)} late`;
+  if (early === late) return perSecond(early);
+  if (Number(early) >= 1000 && Number(late) >= 1000) return `${Math.min(early, late)}+ moves/s`;
+  return `${early}–${late} moves/s`;
+}
+
+// The same in words, for the title.
+function paceSentence(rates) {
+  const parts = [];
+  if (rates.early) parts.push(`${perSecond(rates.early)} early in a game`);
+  if (rates.late) parts.push(rates.early ? `${rates.late} late` : `${perSecond(rates.late)} late in a game`);
+  return `With the learned network loaded and no pause between moves: about ${parts.join(', ')}`;
+}
+
+// The strengths a player's list offers, each label and title with its pace
+// where the pace table has one (same ids and settings as strengthsFor).
+export function strengthChoices(playerId, pace = PRESET_PACE) {
+  const player = findPlayer(playerId) || PLAYERS[0];
+  return player.strengths.map((strength) => {
+    const rates = paceOf(player.id, strength.id, pace);
+    if (!rates) return strength;
+    const measured = paceSentence(rates);
+    return {
+      ...strength,
+      label: `${strength.label}: ${paceText(player.id, strength.id, pace)}`,
+      title: strength.title ? `${strength.title}. ${measured}` : measured,
+    };
+  });
 }
 
 // Expectimax's time budgets go through the core's time manager (phase: true,
