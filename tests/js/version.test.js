@@ -9,12 +9,18 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distDir, root, webDir } from '../../web/scripts/paths.mjs';
 import { extensionDir } from '../../web/scripts/build_extension.mjs';
+import { expandIncludes } from '../../web/scripts/includes.mjs';
 import { packageVersion } from '../../web/scripts/version.mjs';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 const cli = path.join(root, 'build', 'ai2048');
 const PAGES = ['index.html', 'demo.html', '8402.html', 'bookmarklet.html'];
 const aboutVersion = (html) => html.match(/<span class="app-version">([^<]*)<\/span>/)?.[1];
+// A source page as the build reads it: its partials (web/partials/) put in.
+const sourcePage = (page) =>
+  expandIncludes(fs.readFileSync(path.join(webDir, page), 'utf8'), (name) =>
+    fs.readFileSync(path.join(webDir, 'partials', name), 'utf8'),
+  );
 
 describe('the version', () => {
   it("is package.json's, a semantic version, and the lock's too", () => {
@@ -32,7 +38,7 @@ describe('the version', () => {
 
   it("is on every page's about line once built (the sources hold a placeholder)", () => {
     for (const page of PAGES) {
-      expect(aboutVersion(fs.readFileSync(path.join(webDir, page), 'utf8')), `web/${page}`).toBe('dev');
+      expect(aboutVersion(sourcePage(page)), `web/${page}`).toBe('dev');
       expect(aboutVersion(fs.readFileSync(path.join(distDir, page), 'utf8')), `dist/${page}`).toBe(pkg.version);
     }
   });
