@@ -6,27 +6,27 @@
 // strengthChoices adds them to the strength lists' labels.
 export const PRESET_PACE = {
   command:
-    'node tools/bench/preset_pace.mjs --players expectimax,minimax,montecarlo --note "shared cores: a niced training run (ai2048 train, 2 threads) and, at times, other builds, self-play runs and browser tests ran on the same 2 cores"',
+    'node tools/bench/preset_pace.mjs --players expectimax,minimax,montecarlo --note "a quiet machine: nothing else ran on the 2 cores (the training run paused with SIGSTOP), a fresh clone\'s full build"',
   date: '2026-11-28',
   boards: 'tools/bench/preset_pace_boards.txt',
   perBoard: { seconds: 2.5, moves: 300 },
   machine: {
     cores: 2,
     cpu: 'AMD EPYC',
-    loadAverageBefore: [5.2, 8.2, 10.9],
+    loadAverageBefore: [1.5, 5.5, 6.1],
     chromium: '156.0.8078.108',
     crossOriginIsolated: true,
     threads: 2,
     hardwareConcurrency: 2,
     network: '67108864 weights',
     table: '1450000 states',
-    loadAverageAfter: [6.3, 6.9, 8.4],
-    note: 'shared cores: a niced training run (ai2048 train, 2 threads) and, at times, other builds, self-play runs and browser tests ran on the same 2 cores',
+    loadAverageAfter: [1, 1.4, 3.2],
+    note: "a quiet machine: nothing else ran on the 2 cores (the training run paused with SIGSTOP), a fresh clone's full build",
   },
   // prettier-ignore
   players: {
-    expectimax: { t10: { early: 123, late: 109, moves: { early: 1434, late: 2367 } }, t50: { early: 29.9, late: 22.4, moves: { early: 300, late: 454 } }, t100: { early: 15.4, late: 12.7, moves: { early: 155, late: 260 } }, t250: { early: 7.3, late: 6.28, moves: { early: 76, late: 131 } }, t1000: { early: 1.06, late: 1.33, moves: { early: 12, late: 29 } }, d1: { early: 1670, late: 1020, moves: { early: 16800, late: 20533 } }, d2: { early: 689, late: 623, moves: { early: 6900, late: 12510 } }, d3: { early: 121, late: 194, moves: { early: 1376, late: 3881 } }, d4: { early: 24.1, late: 32.4, moves: { early: 243, late: 663 } } },
-    minimax: { t10: { early: 66.4, late: 74.9, moves: { early: 666, late: 1681 } }, t50: { early: 17.3, late: 18.5, moves: { early: 176, late: 371 } }, t100: { early: 8.41, late: 8.69, moves: { early: 88, late: 176 } }, t250: { early: 3.56, late: 3.88, moves: { early: 37, late: 82 } }, t1000: { early: 0.787, late: 1.09, moves: { early: 9, late: 24 } }, d1: { early: 3250, late: 2630, moves: { early: 33969, late: 53509 } }, d2: { early: 1380, late: 1980, moves: { early: 13800, late: 39756 } }, d3: { early: 506, late: 712, moves: { early: 5100, late: 14266 } }, d4: { early: 91.6, late: 127, moves: { early: 1064, late: 2763 } } },
-    montecarlo: { t10: { early: 77.2, late: 83, moves: { early: 774, late: 1665 } }, t50: { early: 19.7, late: 19.7, moves: { early: 200, late: 399 } }, t100: { early: 9.93, late: 9.92, moves: { early: 100, late: 200 } }, t250: { early: 3.98, late: 3.98, moves: { early: 40, late: 80 } }, t1000: { early: 0.998, late: 0.998, moves: { early: 12, late: 21 } }, p20: { early: 3160, late: 2670, moves: { early: 31706, late: 53459 } }, p100: { early: 1320, late: 879, moves: { early: 13200, late: 17616 } }, p500: { early: 283, late: 375, moves: { early: 3000, late: 7631 } } },
+    expectimax: { t10: { early: 124, late: 104, moves: { early: 1479, late: 2284 } }, t50: { early: 29.7, late: 23.2, moves: { early: 298, late: 471 } }, t100: { early: 17.8, late: 12.7, moves: { early: 180, late: 260 } }, t250: { early: 6.19, late: 4.93, moves: { early: 64, late: 105 } }, t1000: { early: 1.06, late: 1.32, moves: { early: 13, late: 28 } }, d1: { early: 3240, late: 2230, moves: { early: 32400, late: 44659 } }, d2: { early: 2140, late: 2210, moves: { early: 21600, late: 44332 } }, d3: { early: 404, late: 354, moves: { early: 4200, late: 7197 } }, d4: { early: 51.3, late: 63, moves: { early: 516, late: 1266 } } },
+    minimax: { t10: { early: 77.9, late: 82.5, moves: { early: 782, late: 1752 } }, t50: { early: 17.9, late: 18.4, moves: { early: 181, late: 373 } }, t100: { early: 8.17, late: 8.62, moves: { early: 84, late: 177 } }, t250: { early: 3.79, late: 3.63, moves: { early: 40, late: 77 } }, t1000: { early: 0.794, late: 1.06, moves: { early: 9, late: 23 } }, d1: { early: 5970, late: 5060, moves: { early: 59747, late: 101281 } }, d2: { early: 3980, late: 4290, moves: { early: 40073, late: 85846 } }, d3: { early: 840, late: 1050, moves: { early: 8400, late: 21286 } }, d4: { early: 104, late: 152, moves: { early: 1138, late: 3273 } } },
+    montecarlo: { t10: { early: 95.2, late: 92.3, moves: { early: 954, late: 1976 } }, t50: { early: 19.5, late: 19.5, moves: { early: 196, late: 392 } }, t100: { early: 9.88, late: 9.88, moves: { early: 100, late: 200 } }, t250: { early: 3.97, late: 3.97, moves: { early: 40, late: 80 } }, t1000: { early: 0.998, late: 0.998, moves: { early: 12, late: 21 } }, p20: { early: 2270, late: 2540, moves: { early: 22892, late: 50971 } }, p100: { early: 1060, late: 1140, moves: { early: 10800, late: 22947 } }, p500: { early: 269, late: 375, moves: { early: 2700, late: 7631 } } },
   },
 };
