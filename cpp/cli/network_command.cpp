@@ -25,14 +25,13 @@ int run_network(const Args& args) {
     if (!write_network_bytes(out, encode_network(q), &error)) throw UsageError(error);
   }
   std::size_t used = 0;
-  for (std::size_t i = 0; i < q.size(); ++i) used += q.weights()[i] != 0;
+  for (std::size_t i = 0; i < q.size(); ++i) used += q.weight(i) != 0;
   std::printf(
       "{\"file\":\"%s\",\"encoding\":\"%s\",\"tuples\":\"%s\",\"stages\":%d,\"weights\":%zu,"
       "\"weightsInUse\":%zu,\"memoryBytes\":%zu,\"step\":%s%s}\n",
       files[0].c_str(), decoded.encoding == WeightEncoding::kFloat32 ? "float32" : "int16",
-      q.layout().spec().c_str(), q.layout().stage_count(), q.size(), used,
-      q.size() * sizeof(std::int16_t), json_number(q.scale()).c_str(),
-      out.empty() ? "" : (",\"out\":\"" + out + "\"").c_str());
+      q.layout().spec().c_str(), q.layout().stage_count(), q.size(), used, q.memory_bytes(),
+      json_number(q.scale()).c_str(), out.empty() ? "" : (",\"out\":\"" + out + "\"").c_str());
   return 0;
 }
 

@@ -66,7 +66,7 @@ class NetworkEval {
   float evaluate(Board b) const {
     float factor = 1.0f;
     if (downgrade_) b = downgraded(b, &factor);
-    const std::int16_t* w = net_.weights();
+    const PackedWeights w = net_.weights();
     std::int32_t sum = 0;
     net_.layout().for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
     return static_cast<float>(sum) * net_.scale() * factor;

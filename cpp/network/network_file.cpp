@@ -49,10 +49,10 @@ std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
   ByteWriter w;
   write_header(w, net.layout(), WeightEncoding::kInt16, net.scale());
   w.out.reserve(w.out.size() + net.size() * 2 + 4);
-  for (std::size_t i = 0; i < net.size(); ++i)
-    w.u8(static_cast<std::uint8_t>(zigzag(net.weights()[i]) >> 8));
-  for (std::size_t i = 0; i < net.size(); ++i)
-    w.u8(static_cast<std::uint8_t>(zigzag(net.weights()[i])));
+  const PackedWeights weights = net.weights();
+  auto code = [&](std::size_t i) { return zigzag(static_cast<std::int16_t>(weights[i])); };
+  for (std::size_t i = 0; i < net.size(); ++i) w.u8(static_cast<std::uint8_t>(code(i) >> 8));
+  for (std::size_t i = 0; i < net.size(); ++i) w.u8(static_cast<std::uint8_t>(code(i)));
   finish(w);
   return w.out;
 }
@@ -138,12 +138,24 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
     out->floats = std::move(net);
     out->quantized = QuantizedNetwork();
   } else {
-    QuantizedNetwork q;
-    if (!QuantizedNetwork::allocate(h.layout, h.scale, &q)) return fail(error, "out of memory");
+    const std::size_t n = h.layout.weight_count();
     const std::uint8_t* high = data + h.header_bytes;
-    const std::uint8_t* low = high + q.size();
-    for (std::size_t i = 0; i < q.size(); ++i)
-      q.weights()[i] = unzigzag(static_cast<std::uint16_t>((high[i] << 8) | low[i]));
+    const std::uint8_t* low = high + n;
+    // The search holds 12 bits a weight: a file with larger weights (a finer
+    // step than any this project writes) is read as floats and stepped again.
+    bool fits = std::all_of(high, high + n, [](std::uint8_t b) { return b < 16; });
+    QuantizedNetwork q;
+    NTupleNetwork floats;
+    if (fits) {
+      if (!QuantizedNetwork::allocate(h.layout, h.scale, &q)) return fail(error, "out of memory");
+      for (std::size_t i = 0; i < n; ++i)
+        q.set(i, unzigzag(static_cast<std::uint16_t>(high[i] << 8 | low[i])));
+    } else {
+      floats = NTupleNetwork(h.layout);
+      for (std::size_t i = 0; i < n; ++i)
+        floats.weights()[i] = unzigzag(static_cast<std::uint16_t>(high[i] << 8 | low[i])) * h.scale;
+      q = QuantizedNetwork::from(floats);
+    }
     out->quantized = std::move(q);
     out->floats = NTupleNetwork();
   }
@@ -158,7 +170,7 @@ NTupleNetwork DecodedNetwork::to_float() const {
   if (encoding == WeightEncoding::kFloat32) return floats;
   NTupleNetwork net(quantized.layout());
   for (std::size_t i = 0; i < net.weights().size(); ++i)
-    net.weights()[i] = quantized.weights()[i] * quantized.scale();
+    net.weights()[i] = static_cast<float>(quantized.weight(i)) * quantized.scale();
   return net;
 }
 

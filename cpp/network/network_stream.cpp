@@ -7,6 +7,9 @@ namespace g2048 {
 namespace {
 // Enough for any header (64 tuples, 8 stages: under 600 bytes).
 constexpr std::size_t kHeadBytes = 4096;
+constexpr const char* kTooWide =
+    "network file: a weight is beyond the 12 bits the search holds (write the file again "
+    "with ai2048 network FILE --out FILE2)";
 }  // namespace
 
 bool NetworkStreamReader::fail(std::string* error, const std::string& message) {
@@ -56,20 +59,28 @@ bool NetworkStreamReader::start_weights(std::string* error) {
 }
 
 // Bytes at file offset `from` onwards: the high plane, the low plane (each
-// weight's zigzag code split in two), then the checksum.
+// weight's zigzag code split in two), then the checksum. A code is put
+// together in its weight's packed place: its high half byte first, then with
+// its low byte it becomes the weight.
 void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t size,
                                        std::size_t from) {
   const std::size_t n = net_.size();
   const std::size_t body_begin = header_.header_bytes, low_begin = body_begin + n,
                     crc_begin = low_begin + n;
-  std::int16_t* w = net_.weights();
+  const PackedWeights packed = net_.weights();
   const std::size_t end = from + size;
-  // Each plane's part of this piece in one plain loop (no branch per byte).
-  for (std::size_t at = std::max(from, body_begin); at < std::min(end, low_begin); ++at)
-    w[at - body_begin] = static_cast<std::int16_t>(data[at - from] << 8);
+  // Each plane's part of this piece in one plain loop.
+  std::uint8_t wide = 0;
+  for (std::size_t at = std::max(from, body_begin); at < std::min(end, low_begin); ++at) {
+    const std::uint8_t high = data[at - from];
+    wide |= high;
+    net_.set(at - body_begin, (high & 0x0F) << 8);
+  }
+  if (wide >= 16) too_wide_ = true;
   for (std::size_t at = std::max(from, low_begin); at < std::min(end, crc_begin); ++at) {
-    std::int16_t& x = w[at - low_begin];
-    x = unzigzag(static_cast<std::uint16_t>(static_cast<std::uint16_t>(x) | data[at - from]));
+    const std::size_t i = at - low_begin;
+    const auto code = static_cast<std::uint16_t>((packed[i] & 0xF00) | data[at - from]);
+    net_.set(i, unzigzag(code));
   }
   for (std::size_t at = std::max(from, crc_begin); at < end; ++at)
     tail_[at - crc_begin] = data[at - from];
@@ -84,6 +95,7 @@ bool NetworkStreamReader::finish(QuantizedNetwork* out, std::string* error) {
                            std::to_string(total_) + " bytes)");
   if (crc_ != load_u32(tail_))
     return fail(error, "network file: checksum mismatch (the file is corrupt)");
+  if (too_wide_) return fail(error, kTooWide);
   *out = std::move(net_);
   failed_ = true;  // handed out: the reader is spent
   return true;

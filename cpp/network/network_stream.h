@@ -1,7 +1,8 @@
 // Reads a 16-bit network file (network_file.h) in pieces of any size, as they
 // arrive from a decompressing download, straight into a QuantizedNetwork's
-// weights: loading then needs the weights' memory once, never the whole file
-// as well. The checksum is checked before the network is handed out.
+// 12-bit weights: loading then needs the weights' memory once, never the whole
+// file as well. The checksum is checked before the network is handed out; a
+// weight beyond 12 bits is refused (natively, decode_network steps it again).
 #pragma once
 
 #include <cstddef>
@@ -29,6 +30,8 @@ class NetworkStreamReader {
 
  private:
   bool start_weights(std::string* error);
+  // Notes a weight beyond the 12 bits the search holds (refused by finish(),
+  // after the checksum: a corrupt file is called corrupt).
   void take_weights(const std::uint8_t* data, std::size_t size, std::size_t from);
   bool fail(std::string* error, const std::string& message);
 
@@ -37,6 +40,7 @@ class NetworkStreamReader {
   std::vector<std::uint8_t> head_;  // the first bytes, until the header is read
   bool started_ = false;
   bool failed_ = false;
+  bool too_wide_ = false;
   NetworkHeader header_;
   QuantizedNetwork net_;
   std::uint32_t crc_ = 0;

@@ -156,10 +156,10 @@ bool QuantizedNetwork::allocate(const NTupleLayout& layout, float scale, Quantiz
   std::size_t n = layout.weight_count();
   // Natively 1.13-1.21x the nodes a second in large pages (alternated
   // `ai2048 bench --depth 3` runs; engine/large_pages.h).
-  void* block = allocate_zeroed_large(n * sizeof(std::int16_t));
+  void* block = allocate_zeroed_large(PackedWeights::bytes_for(n));
   if (!block) return false;
   out->layout_ = layout;
-  out->weights_ = std::shared_ptr<std::int16_t>(static_cast<std::int16_t*>(block), std::free);
+  out->bytes_ = std::shared_ptr<std::uint8_t>(static_cast<std::uint8_t*>(block), std::free);
   out->size_ = n;
   out->scale_ = scale;
   return true;
@@ -170,13 +170,20 @@ QuantizedNetwork QuantizedNetwork::from(const NTupleNetwork& net, float min_step
   for (float w : net.weights()) largest = std::max(largest, std::fabs(w));
   QuantizedNetwork q;
   // Native callers only (the trainer, the CLI): out of memory is fatal there.
-  float step = std::max(min_step, largest / 32767.0f);
+  float step = std::max(min_step, largest / static_cast<float>(PackedWeights::kMax));
   if (!allocate(net.layout(), step > 0 ? step : 1.0f, &q)) std::abort();
-  for (std::size_t i = 0; i < q.size_; ++i) {
-    long v = std::lround(net.weights()[i] / q.scale_);
-    q.weights()[i] = static_cast<std::int16_t>(std::clamp(v, -32767L, 32767L));
-  }
+  const long top = PackedWeights::kMax;
+  for (std::size_t i = 0; i < q.size_; ++i)
+    q.set(i, static_cast<std::int32_t>(
+                 std::clamp(std::lround(net.weights()[i] / q.scale_), -top, top)));
   return q;
+}
+
+bool QuantizedNetwork::same_as(const QuantizedNetwork& o) const {
+  if (!(layout_ == o.layout_) || size_ != o.size_ || scale_ != o.scale_) return false;
+  for (std::size_t i = 0; i < size_; ++i)
+    if (weight(i) != o.weight(i)) return false;
+  return true;
 }
 
 }  // namespace g2048

@@ -4,9 +4,9 @@
 // may have stages: separate weights chosen by the board's largest tile.
 //
 // Two weight stores share the layout: NTupleNetwork (float, what the trainer
-// learns) and QuantizedNetwork (16-bit integers and one scale, what the search
-// reads: half the memory, and integer sums give the same value natively and in
-// WebAssembly).
+// learns) and QuantizedNetwork (12-bit integers and one scale, what the search
+// reads: 3/8 of the memory, and integer sums give the same value natively and
+// in WebAssembly).
 //
 // Big tiles: a cell holds exponents up to 15 (32768). The search evaluates
 // boards with 65536 and 131072 on its search board, where exponents above 15 are
@@ -17,6 +17,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -136,18 +137,64 @@ class NTupleLayout {
 // Room for the weight indices of one board's features.
 using FeatureIndices = std::size_t[kMaxTuples * 8];
 
+// The search's weights: 12-bit two's complement numbers packed two in three
+// bytes (weight 2k in byte 3k and the low half of byte 3k+1, weight 2k+1 in
+// the high half of byte 3k+1 and byte 3k+2), so weights from -2048 to 2047
+// fit. The shipped network spans -1177..706 at its step: 12 bits hold it
+// exactly, where 8 bits do not (docs/results/2026-11-weight-precision.md).
+class PackedWeights {
+ public:
+  static constexpr std::int32_t kMax = 2047;
+  static constexpr std::int32_t kMin = -2048;
+  // Bytes for n weights, with room for the last weight's two-byte read.
+  static std::size_t bytes_for(std::size_t n) { return offset(n) + 2; }
+
+  explicit PackedWeights(const std::uint8_t* bytes = nullptr) : bytes_(bytes) {}
+  std::int32_t operator[](std::size_t i) const {
+    std::uint16_t two;  // one unaligned load (little-endian: x86 and WebAssembly)
+    std::memcpy(&two, bytes_ + offset(i), 2);
+    // The 12 bits to the top of a 32-bit word, then back down with the sign.
+    const int up = (i & 1) ? 16 : 20;
+    return static_cast<std::int32_t>(static_cast<std::uint32_t>(two) << up) >> 20;
+  }
+  const void* address(std::size_t i) const { return bytes_ + offset(i); }
+
+  // Writes the low 12 bits of q (a weight kMin..kMax) as weight i, leaving its
+  // neighbour's half byte.
+  static void set(std::uint8_t* bytes, std::size_t i, std::int32_t q) {
+    const std::uint32_t v = static_cast<std::uint32_t>(q) & 0xFFF;
+    std::uint8_t* at = bytes + offset(i);
+    if (i & 1) {
+      at[0] = static_cast<std::uint8_t>((at[0] & 0x0F) | (v & 0x0F) << 4);
+      at[1] = static_cast<std::uint8_t>(v >> 4);
+    } else {
+      at[0] = static_cast<std::uint8_t>(v);
+      at[1] = static_cast<std::uint8_t>((at[1] & 0xF0) | v >> 8);
+    }
+  }
+
+ private:
+  static std::size_t offset(std::size_t i) { return i + (i >> 1); }
+  const std::uint8_t* bytes_;
+};
+
+// Where a weight lies, for the prefetch: a float (the trainer's) or a packed one.
+inline const void* weight_address(const float* w, std::size_t i) { return w + i; }
+inline const void* weight_address(const PackedWeights& w, std::size_t i) { return w.address(i); }
+
 // The feature sums of n boards (n <= 4), each summed in feature order: every
 // board's indices are computed into index[k], and its weights prefetched,
 // before the first lookup, so the lookups of all the boards are in flight
 // together (the tables are far larger than the caches). The caller may keep
 // the indices (the trainer updates the chosen board's weights with them).
-template <class Sum, class Weight>
-void sum_features(const NTupleLayout& layout, const Weight* w, const Board* boards, int n, Sum* out,
-                  FeatureIndices* index) {
+// Weights: the trainer's float pointer or the search's PackedWeights.
+template <class Sum, class Weights>
+void sum_features(const NTupleLayout& layout, const Weights& w, const Board* boards, int n,
+                  Sum* out, FeatureIndices* index) {
   const int features = layout.feature_count();
   for (int k = 0; k < n; ++k) {
     layout.feature_indices(boards[k], index[k]);
-    for (int i = 0; i < features; ++i) __builtin_prefetch(&w[index[k][i]]);
+    for (int i = 0; i < features; ++i) __builtin_prefetch(weight_address(w, index[k][i]));
   }
   for (int k = 0; k < n; ++k) {
     Sum sum = 0;
@@ -156,8 +203,8 @@ void sum_features(const NTupleLayout& layout, const Weight* w, const Board* boar
   }
 }
 
-template <class Sum, class Weight>
-void sum_features(const NTupleLayout& layout, const Weight* w, const Board* boards, int n,
+template <class Sum, class Weights>
+void sum_features(const NTupleLayout& layout, const Weights& w, const Board* boards, int n,
                   Sum* out) {
   FeatureIndices index[4];
   sum_features(layout, w, boards, n, out, index);
@@ -201,30 +248,35 @@ class NTupleNetwork {
   FloatWeights weights_;
 };
 
-// 16-bit weights and one scale: the search's network, weights only (how the
-// search evaluates with it is NetworkEval's: eval/network_eval.h). The weights are one
-// malloc'd block shared by copies (read-only once filled), so a failed
-// allocation is an answer (allocate() returns false), never an abort, in
-// WebAssembly too.
+// 12-bit weights (PackedWeights) and one scale: the search's network, weights
+// only (how the search evaluates with it is NetworkEval's: eval/network_eval.h).
+// The weights are one malloc'd block shared by copies (read-only once
+// filled), so a failed allocation is an answer (allocate() returns false),
+// never an abort, in WebAssembly too.
 class QuantizedNetwork {
  public:
   QuantizedNetwork() = default;
   // Zeroed weights for layout; false when memory is short.
   static bool allocate(const NTupleLayout& layout, float scale, QuantizedNetwork* out);
   // Rounds each weight to the nearest multiple of a step: min_step, or larger
-  // where needed for the largest magnitude to fit in 16 bits. A coarser step
+  // where needed for the largest magnitude to fit in 12 bits. A coarser step
   // compresses better (see network_file.h).
   static QuantizedNetwork from(const NTupleNetwork& net, float min_step = 0.0f);
   const NTupleLayout& layout() const { return layout_; }
-  std::int16_t* weights() { return weights_.get(); }
-  const std::int16_t* weights() const { return weights_.get(); }
+  PackedWeights weights() const { return PackedWeights(bytes_.get()); }
+  std::int32_t weight(std::size_t i) const { return weights()[i]; }
+  // Sets weight i to q (PackedWeights::kMin..kMax; its low 12 bits are kept).
+  void set(std::size_t i, std::int32_t q) { PackedWeights::set(bytes_.get(), i, q); }
   std::size_t size() const { return size_; }
+  std::size_t memory_bytes() const { return PackedWeights::bytes_for(size_); }
   float scale() const { return scale_; }
+  // Whether both hold the same layout, scale and weights.
+  bool same_as(const QuantizedNetwork& o) const;
 
   // The value of b as stored: the weights summed, times the scale. The search
   // evaluates through NetworkEval (eval/network_eval.h), which adds its policy.
   float evaluate(Board b) const {
-    const std::int16_t* w = weights_.get();
+    const PackedWeights w = weights();
     std::int32_t sum = 0;
     layout_.for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
     return static_cast<float>(sum) * scale_;
@@ -232,7 +284,7 @@ class QuantizedNetwork {
 
  private:
   NTupleLayout layout_;
-  std::shared_ptr<std::int16_t> weights_;
+  std::shared_ptr<std::uint8_t> bytes_;
   std::size_t size_ = 0;
   float scale_ = 1.0f;
 };

@@ -40,7 +40,7 @@ val network_info(const QuantizedNetwork& net) {
   o.set("tuples", net.layout().spec());
   o.set("stages", net.layout().stage_count());
   o.set("weights", static_cast<double>(net.size()));
-  o.set("bytes", static_cast<double>(net.size() * sizeof(std::int16_t)));
+  o.set("bytes", static_cast<double>(net.memory_bytes()));
   return o;
 }
 

@@ -48,11 +48,7 @@ TEST(NetworkStream, PiecesOfAnySizeGiveTheWholeFilesNetwork) {
        {std::size_t{1}, std::size_t{7}, std::size_t{300}, std::size_t{5000}, bytes.size()}) {
     QuantizedNetwork q;
     ASSERT_TRUE(read_in_pieces(bytes, max_piece, 3, &q, &error)) << max_piece << ": " << error;
-    EXPECT_TRUE(q.layout() == whole.quantized.layout());
-    EXPECT_EQ(q.scale(), whole.quantized.scale());
-    ASSERT_EQ(q.size(), whole.quantized.size());
-    EXPECT_TRUE(std::equal(q.weights(), q.weights() + q.size(), whole.quantized.weights()))
-        << max_piece;
+    EXPECT_TRUE(q.same_as(whole.quantized)) << max_piece;
   }
 }
 
@@ -85,6 +81,16 @@ TEST(NetworkStream, RefusesCorruptTruncatedAndOversizedInput) {
   std::vector<std::uint8_t> floats = encode_network(NTupleNetwork(layout));
   EXPECT_FALSE(read_in_pieces(floats, 100, 1, &q, &error));
   EXPECT_NE(error.find("16-bit"), std::string::npos) << error;
+  // A weight beyond the search's 12 bits (a high byte of 16 or more), the
+  // checksum set right: refused with a message.
+  NetworkHeader h;
+  ASSERT_TRUE(read_network_header(good.data(), good.size(), good.size(), &h, &error)) << error;
+  std::vector<std::uint8_t> wide = good;
+  wide[h.header_bytes + 3] = 0x10;
+  const std::uint32_t crc = crc32(wide.data(), wide.size() - 4);
+  for (int k = 0; k < 4; ++k) wide[wide.size() - 4 + k] = static_cast<std::uint8_t>(crc >> (8 * k));
+  EXPECT_FALSE(read_in_pieces(wide, 999, 2, &q, &error));
+  EXPECT_NE(error.find("12 bits"), std::string::npos) << error;
 }
 
 TEST(NetworkStream, TheSessionReadsANetworkInPiecesAndKeepsItsOwnOnAFault) {

@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <random>
 
 #include "engine/rng.h"
@@ -131,11 +133,13 @@ TEST(QuantizedNetwork, AllocatesZeroedWeightsSmallAndLarge) {
     QuantizedNetwork q;
     ASSERT_TRUE(QuantizedNetwork::allocate(layout, 0.5f, &q)) << spec;
     ASSERT_EQ(q.size(), layout.weight_count());
-    EXPECT_TRUE(std::all_of(q.weights(), q.weights() + q.size(), [](std::int16_t w) {
-      return w == 0;
-    })) << spec;
-    q.weights()[q.size() - 1] = 7;
-    EXPECT_EQ(q.weights()[q.size() - 1], 7);
+    bool zero = true;
+    for (std::size_t i = 0; i < q.size(); ++i) zero = zero && q.weight(i) == 0;
+    EXPECT_TRUE(zero) << spec;
+    q.set(q.size() - 1, 7);
+    EXPECT_EQ(q.weight(q.size() - 1), 7);
+    EXPECT_EQ(q.weight(q.size() - 2), 0);
+    EXPECT_EQ(q.memory_bytes(), q.size() * 3 / 2 + 2);
     EXPECT_EQ(q.scale(), 0.5f);
   }
 }
@@ -197,9 +201,59 @@ TEST(NetworkFile, RoundTripsBothEncodings) {
   ASSERT_TRUE(decode_network(bytes.data(), bytes.size(), &d, &error)) << error;
   ASSERT_EQ(d.encoding, WeightEncoding::kInt16);
   EXPECT_TRUE(d.quantized.layout() == net.layout());
-  ASSERT_EQ(d.quantized.size(), q.size());
-  EXPECT_TRUE(std::equal(q.weights(), q.weights() + q.size(), d.quantized.weights()));
-  EXPECT_EQ(d.quantized.scale(), q.scale());
+  EXPECT_TRUE(d.quantized.same_as(q));
+}
+
+// Two 12-bit codes share a byte: setting one leaves its neighbours whole, and
+// every weight from -2048 to 2047 reads back as written, at even and odd places.
+TEST(QuantizedNetwork, PacksEveryTwelveBitWeight) {
+  QuantizedNetwork q;
+  ASSERT_TRUE(QuantizedNetwork::allocate(layout_of("012"), 1.0f, &q));  // 4096 weights
+  for (std::size_t i = 0; i < q.size(); ++i) q.set(i, static_cast<std::int32_t>(i) - 2048);
+  for (std::size_t i = 0; i < q.size(); ++i)
+    ASSERT_EQ(q.weight(i), static_cast<std::int32_t>(i) - 2048) << i;
+  for (std::size_t i = 0; i < q.size(); ++i)
+    q.set(i, i % 2 ? PackedWeights::kMax : PackedWeights::kMin);
+  q.set(100, 0);
+  q.set(101, -1);
+  EXPECT_EQ(q.weight(99), PackedWeights::kMax);
+  EXPECT_EQ(q.weight(100), 0);
+  EXPECT_EQ(q.weight(101), -1);
+  EXPECT_EQ(q.weight(102), PackedWeights::kMin);
+}
+
+// The search's store holds 12 bits: a network whose largest weight needs more
+// at the asked step gets a coarser one, and a 16-bit file with such weights
+// (a finer step than this project writes) is read stepped again, within a step.
+TEST(QuantizedNetwork, WidensTheStepToFitTwelveBits) {
+  NTupleNetwork net = random_network("0123 4567");  // weights within +-100
+  net.weights()[5] = 3000.0f;
+  QuantizedNetwork q = QuantizedNetwork::from(net, 1.0f);
+  EXPECT_NEAR(q.scale(), 3000.0f / PackedWeights::kMax, 1e-3f);
+  EXPECT_EQ(q.weight(5), PackedWeights::kMax);
+
+  // A 16-bit file at step 1 (weights up to 3000): written by hand.
+  std::vector<std::uint8_t> bytes = encode_network(QuantizedNetwork::from(net, 2.0f));
+  NetworkHeader h;
+  std::string error;
+  ASSERT_TRUE(read_network_header(bytes.data(), bytes.size(), bytes.size(), &h, &error)) << error;
+  const std::size_t n = h.layout.weight_count();
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint16_t z = zigzag(static_cast<std::int16_t>(std::lround(net.weights()[i])));
+    bytes[h.header_bytes + i] = static_cast<std::uint8_t>(z >> 8);
+    bytes[h.header_bytes + n + i] = static_cast<std::uint8_t>(z);
+  }
+  const float one = 1.0f;
+  std::memcpy(&bytes[16], &one, 4);
+  const std::uint32_t crc = crc32(bytes.data(), bytes.size() - 4);
+  for (int k = 0; k < 4; ++k)
+    bytes[bytes.size() - 4 + k] = static_cast<std::uint8_t>(crc >> (8 * k));
+  DecodedNetwork d;
+  ASSERT_TRUE(decode_network(bytes.data(), bytes.size(), &d, &error)) << error;
+  EXPECT_GT(d.quantized.scale(), 1.0f);
+  for (std::size_t i = 0; i < n; ++i)
+    ASSERT_NEAR(d.quantized.weight(i) * d.quantized.scale(), std::lround(net.weights()[i]),
+                d.quantized.scale() / 2 + 1e-3f);
 }
 
 TEST(NetworkFile, RejectsEveryCorruption) {
@@ -289,7 +343,7 @@ TEST(NetworkFile, GzipFilesOnDiskRoundTrip) {
   ASSERT_TRUE(write_network_bytes(path, encode_network(q), &error)) << error;
   DecodedNetwork d;
   ASSERT_TRUE(load_network(path, &d, &error)) << error;
-  EXPECT_TRUE(std::equal(q.weights(), q.weights() + q.size(), d.quantized.weights()));
+  EXPECT_TRUE(d.quantized.same_as(q));
   std::remove(path.c_str());
   EXPECT_FALSE(load_network(path, &d, &error));
   EXPECT_NE(error.find("cannot open"), std::string::npos);
@@ -569,10 +623,10 @@ TEST(NetworkFile, ZigzagCodesEverySixteenBitValue) {
 TEST(NTuple, AMinimumStepCoarsensTheWeights) {
   NTupleNetwork net = random_network("0123 4567");  // weights within +-100
   QuantizedNetwork fine = QuantizedNetwork::from(net), coarse = QuantizedNetwork::from(net, 8.0f);
-  EXPECT_LT(fine.scale(), 0.01f);
+  EXPECT_LT(fine.scale(), 100.0f / PackedWeights::kMax + 1e-6f);  // 12 bits span +-100
   EXPECT_EQ(coarse.scale(), 8.0f);
   for (std::size_t i = 0; i < coarse.size(); ++i)
-    ASSERT_NEAR(coarse.weights()[i] * 8.0f, net.weights()[i], 4.0f + 1e-3f);
+    ASSERT_NEAR(coarse.weight(i) * 8.0f, net.weights()[i], 4.0f + 1e-3f);
 }
 
 namespace {

@@ -204,12 +204,20 @@ void network_file_seeds() {
         encode_network(QuantizedNetwork::from(float_network(sixty_four, {}))));
   write(t, "float_corners_stages", encode_network(float_network("0 3 c f", {10, 12, 14})));
   write(t, "float_pair_two_stages", encode_network(float_network("15", {13})));
-  // Extreme 16-bit weights: every zigzag high byte.
+  // Extreme 16-bit weights: every zigzag high byte (beyond the search's 12
+  // bits, so written into the planes by hand, the checksum set after).
   QuantizedNetwork q;
   if (!QuantizedNetwork::allocate(layout_of("06", {}), 0.5f, &q)) return;
-  for (std::size_t k = 0; k < q.size(); ++k)
-    q.weights()[k] = static_cast<std::int16_t>(static_cast<std::uint16_t>(k * 257));
-  write(t, "int16_every_high_byte", encode_network(q));
+  std::vector<std::uint8_t> wide = encode_network(q);
+  const std::size_t n = q.size(), high = wide.size() - 4 - 2 * n;
+  for (std::size_t k = 0; k < n; ++k) {
+    std::uint16_t z = zigzag(static_cast<std::int16_t>(static_cast<std::uint16_t>(k * 257)));
+    wide[high + k] = static_cast<std::uint8_t>(z >> 8);
+    wide[high + n + k] = static_cast<std::uint8_t>(z);
+  }
+  const std::uint32_t crc = crc32(wide.data(), wide.size() - 4);
+  for (int b = 0; b < 4; ++b) wide[wide.size() - 4 + b] = static_cast<std::uint8_t>(crc >> (8 * b));
+  write(t, "int16_every_high_byte", wide);
   // A header alone, as a streaming reader sees first: 8x6 with 8 stages
   // claims 2^30 weights (the most a file may hold) but brings none.
   write(t, "header_only_8x6_eight_stages", header_only(layout_of("8x6", {2, 4, 6, 8, 10, 12, 14})));
