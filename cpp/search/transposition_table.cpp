@@ -1,12 +1,25 @@
 #include "search/transposition_table.h"
 
+#include <new>
+
 namespace g2048 {
 
+namespace {
+constexpr int kFewestBits = 10;  // the smallest table settings allow
+}  // namespace
+
 void TranspositionTable::resize(int bits) {
-  size_ = std::size_t{1} << bits;
-  entries_.reset(new Entry[size_]);
-  bits_ = bits;
-  shift_ = 64 - bits;
+  asked_bits_ = bits;
+  entries_.reset();  // the old table's memory first
+  Entry* block = nullptr;
+  int b = bits;
+  for (; b > kFewestBits; --b)
+    if ((block = new (std::nothrow) Entry[std::size_t{1} << b])) break;
+  if (!block) block = new Entry[std::size_t{1} << b];  // 16 KB
+  entries_.reset(block);
+  bits_ = b;
+  size_ = std::size_t{1} << bits_;
+  shift_ = 64 - bits_;
   clear();
 }
 

@@ -22,9 +22,15 @@ class TranspositionTable {
  public:
   static constexpr std::size_t kEntryBytes = 16;  // --table-bits documents it
 
-  // 2^bits entries, all empty. Not while a search uses the table.
+  // 2^bits entries, all empty, or where memory is short the largest smaller
+  // table that fits (a failed allocation must not abort the WebAssembly
+  // module: with an 8x6 network a 2^22 table may not fit beside it). Not
+  // while a search uses the table.
   void resize(int bits);
-  int bits() const { return bits_; }
+  // The size asked for, which callers compare with their settings.
+  int bits() const { return asked_bits_; }
+  // The size held: bits(), or fewer where memory was short.
+  int held_bits() const { return bits_; }
   std::size_t bytes() const { return size_ * kEntryBytes; }
 
   // A new scope; entries of earlier scopes never match it. On wrap-around the
@@ -69,7 +75,7 @@ class TranspositionTable {
 
   std::unique_ptr<Entry[]> entries_;
   std::size_t size_ = 0;
-  int bits_ = -1;
+  int bits_ = -1, asked_bits_ = -1;
   int shift_ = 64;
   std::uint16_t scope_ = 0;
 };
