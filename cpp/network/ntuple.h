@@ -5,8 +5,8 @@
 //
 // Two weight stores share the layout: NTupleNetwork (float, what the trainer
 // learns) and QuantizedNetwork (12-bit integers and one scale, what the search
-// reads: 3/8 of the memory, and integer sums give the same value natively and
-// in WebAssembly).
+// reads: 3/8 of the floats' memory, and integer sums give the same value
+// natively and in WebAssembly).
 //
 // Big tiles: a cell holds exponents up to 15 (32768). The search evaluates
 // boards with 65536 and 131072 on its search board, where exponents above 15 are
