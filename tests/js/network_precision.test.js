@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../tools/harness/load_wasm.js';
 import { ensureNativeCli, jsonLines, runNative, trainSmallNetwork } from '../../tools/harness/native_cli.js';
-import { levelSet, parseHeader, roundNetwork } from '../../tools/bench/network_precision.mjs';
+import { levelSet, parseHeader, readWeight, roundNetwork } from '../../tools/bench/network_precision.mjs';
 
 const script = path.join(root, 'tools', 'bench', 'network_precision.mjs');
 let dir, network, original;
@@ -26,10 +26,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 function weights(bytes) {
   const { start, count } = parseHeader(bytes);
   const out = new Int32Array(count);
-  for (let i = 0; i < count; i++) {
-    const z = (bytes[start + i] << 8) | bytes[start + count + i];
-    out[i] = (z >>> 1) ^ -(z & 1);
-  }
+  for (let i = 0; i < count; i++) out[i] = readWeight(bytes, start, count, i);
   return out;
 }
 

@@ -61,7 +61,7 @@ function nearest(sorted, x) {
 }
 
 // Weights are stored as zigzag codes in two byte planes: all high bytes, then all low.
-function readWeight(bytes, start, count, i) {
+export function readWeight(bytes, start, count, i) {
   const z = (bytes[start + i] << 8) | bytes[start + count + i];
   return (z >>> 1) ^ -(z & 1);
 }
