@@ -124,6 +124,11 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
   return true;
 }
 
+bool weights_fit_twelve_bits(const std::uint8_t* data, const NetworkHeader& h) {
+  const std::uint8_t* high = data + h.header_bytes;
+  return std::all_of(high, high + h.weight_bytes / 2, [](std::uint8_t b) { return b < 16; });
+}
+
 bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* out,
                     std::string* error) {
   NetworkHeader h;
@@ -143,10 +148,9 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
     const std::uint8_t* low = high + n;
     // The search holds 12 bits a weight: a file with larger weights (a finer
     // step than any this project writes) is read as floats and stepped again.
-    bool fits = std::all_of(high, high + n, [](std::uint8_t b) { return b < 16; });
     QuantizedNetwork q;
     NTupleNetwork floats;
-    if (fits) {
+    if (weights_fit_twelve_bits(data, h)) {
       if (!QuantizedNetwork::allocate(h.layout, h.scale, &q)) return fail(error, "out of memory");
       for (std::size_t i = 0; i < n; ++i)
         q.set(i, unzigzag(static_cast<std::uint16_t>(high[i] << 8 | low[i])));

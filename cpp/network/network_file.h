@@ -80,6 +80,10 @@ struct NetworkHeader {
 bool read_network_header(const std::uint8_t* data, std::size_t available, std::size_t total_size,
                          NetworkHeader* out, std::string* error);
 
+// Whether a 16-bit file's weights fit the search's 12 bits: every high byte
+// of their zigzag codes below 16 (data: the whole file, its header read).
+bool weights_fit_twelve_bits(const std::uint8_t* data, const NetworkHeader& h);
+
 // Checks everything (magic, version, sizes, checksum) before allocating the
 // weights; false and a one-line message on any fault.
 bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* out,

@@ -47,13 +47,6 @@ bool same_network(const DecodedNetwork& a, const DecodedNetwork& b) {
   return a.quantized.same_as(b.quantized);
 }
 
-// Whether a 16-bit file's weights fit the search's 12 bits: every high byte
-// of the zigzag codes below 16 (the file is whole and its header read).
-bool fits_twelve_bits(const std::uint8_t* data, const NetworkHeader& h) {
-  const std::uint8_t* high = data + h.header_bytes;
-  return std::all_of(high, high + h.weight_bytes / 2, [](std::uint8_t b) { return b < 16; });
-}
-
 // Lookups on a few boards whose largest tiles fall in every stage: ASan
 // catches any index outside the weights.
 void evaluate_some(const DecodedNetwork& d) {
@@ -113,7 +106,7 @@ bool check_file(const std::uint8_t* data, std::size_t size) {
   if (d.encoding == WeightEncoding::kInt16) {
     FUZZ_CHECK(d.quantized.layout() == h.layout && d.quantized.size() == count, "16-bit network");
     // Weights beyond 12 bits are stepped again, more coarsely.
-    if (fits_twelve_bits(data, h))
+    if (weights_fit_twelve_bits(data, h))
       FUZZ_CHECK(d.quantized.scale() == h.scale, "scale %g vs %g", d.quantized.scale(), h.scale);
     else
       FUZZ_CHECK(!(d.quantized.scale() < h.scale), "scale %g vs %g", d.quantized.scale(), h.scale);
@@ -168,9 +161,9 @@ void check_stream(const std::uint8_t* data, std::size_t size) {
   DecodedNetwork whole;
   NetworkHeader h;
   std::string error;
-  bool whole_ok = decode_network(data, size, &whole, &error) &&
-                  whole.encoding == WeightEncoding::kInt16 &&
-                  read_network_header(data, size, size, &h, &error) && fits_twelve_bits(data, h);
+  bool whole_ok =
+      decode_network(data, size, &whole, &error) && whole.encoding == WeightEncoding::kInt16 &&
+      read_network_header(data, size, size, &h, &error) && weights_fit_twelve_bits(data, h);
   NetworkStreamReader reader(size);
   std::size_t piece = 1 + (size ? data[size / 2] % 97 : 0);
   bool ok = true;
