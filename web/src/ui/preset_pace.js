@@ -6,27 +6,27 @@
 // strengthChoices adds them to the strength lists' labels.
 export const PRESET_PACE = {
   command:
-    'node tools/bench/preset_pace.mjs --players expectimax,minimax,montecarlo --note "a quiet machine: nothing else ran on the 2 cores (the training run paused with SIGSTOP), a fresh clone\'s full build"',
+    'node tools/bench/preset_pace.mjs --players expectimax,minimax,montecarlo --note "the 8 x 6 network; nothing else ran (the training run paused)"',
   date: '2026-11-28',
   boards: 'tools/bench/preset_pace_boards.txt',
   perBoard: { seconds: 2.5, moves: 300 },
   machine: {
     cores: 2,
     cpu: 'AMD EPYC',
-    loadAverageBefore: [1.5, 5.5, 6.1],
+    loadAverageBefore: [2.1, 4, 5],
     chromium: '156.0.8078.108',
     crossOriginIsolated: true,
     threads: 2,
     hardwareConcurrency: 2,
-    network: '67108864 weights',
+    network: '134217728 weights',
     table: '1450000 states',
-    loadAverageAfter: [1, 1.4, 3.2],
-    note: "a quiet machine: nothing else ran on the 2 cores (the training run paused with SIGSTOP), a fresh clone's full build",
+    loadAverageAfter: [1.1, 1.3, 2.8],
+    note: 'the 8 x 6 network; nothing else ran (the training run paused)',
   },
   // prettier-ignore
   players: {
-    expectimax: { t10: { early: 124, late: 104, moves: { early: 1479, late: 2284 } }, t50: { early: 29.7, late: 23.2, moves: { early: 298, late: 471 } }, t100: { early: 17.8, late: 12.7, moves: { early: 180, late: 260 } }, t250: { early: 6.19, late: 4.93, moves: { early: 64, late: 105 } }, t1000: { early: 1.06, late: 1.32, moves: { early: 13, late: 28 } }, d1: { early: 3240, late: 2230, moves: { early: 32400, late: 44659 } }, d2: { early: 2140, late: 2210, moves: { early: 21600, late: 44332 } }, d3: { early: 404, late: 354, moves: { early: 4200, late: 7197 } }, d4: { early: 51.3, late: 63, moves: { early: 516, late: 1266 } } },
-    minimax: { t10: { early: 77.9, late: 82.5, moves: { early: 782, late: 1752 } }, t50: { early: 17.9, late: 18.4, moves: { early: 181, late: 373 } }, t100: { early: 8.17, late: 8.62, moves: { early: 84, late: 177 } }, t250: { early: 3.79, late: 3.63, moves: { early: 40, late: 77 } }, t1000: { early: 0.794, late: 1.06, moves: { early: 9, late: 23 } }, d1: { early: 5970, late: 5060, moves: { early: 59747, late: 101281 } }, d2: { early: 3980, late: 4290, moves: { early: 40073, late: 85846 } }, d3: { early: 840, late: 1050, moves: { early: 8400, late: 21286 } }, d4: { early: 104, late: 152, moves: { early: 1138, late: 3273 } } },
-    montecarlo: { t10: { early: 95.2, late: 92.3, moves: { early: 954, late: 1976 } }, t50: { early: 19.5, late: 19.5, moves: { early: 196, late: 392 } }, t100: { early: 9.88, late: 9.88, moves: { early: 100, late: 200 } }, t250: { early: 3.97, late: 3.97, moves: { early: 40, late: 80 } }, t1000: { early: 0.998, late: 0.998, moves: { early: 12, late: 21 } }, p20: { early: 2270, late: 2540, moves: { early: 22892, late: 50971 } }, p100: { early: 1060, late: 1140, moves: { early: 10800, late: 22947 } }, p500: { early: 269, late: 375, moves: { early: 2700, late: 7631 } } },
+    expectimax: { t10: { early: 117, late: 108, moves: { early: 1416, late: 2319 } }, t50: { early: 32.2, late: 27.9, moves: { early: 325, late: 563 } }, t100: { early: 17.5, late: 14.3, moves: { early: 177, late: 290 } }, t250: { early: 7.39, late: 6.45, moves: { early: 78, late: 137 } }, t1000: { early: 1.17, late: 1.33, moves: { early: 13, late: 30 } }, d1: { early: 2340, late: 2200, moves: { early: 23400, late: 44043 } }, d2: { early: 1310, late: 1600, moves: { early: 13200, late: 32072 } }, d3: { early: 221, late: 205, moves: { early: 2400, late: 4158 } }, d4: { early: 20.5, late: 27.6, moves: { early: 206, late: 556 } } },
+    minimax: { t10: { early: 77.5, late: 82.2, moves: { early: 778, late: 1671 } }, t50: { early: 17.6, late: 18.7, moves: { early: 178, late: 378 } }, t100: { early: 8.36, late: 8.68, moves: { early: 85, late: 178 } }, t250: { early: 3.54, late: 3.6, moves: { early: 38, late: 76 } }, t1000: { early: 0.794, late: 1.06, moves: { early: 9, late: 23 } }, d1: { early: 3890, late: 3800, moves: { early: 39104, late: 75992 } }, d2: { early: 3400, late: 3740, moves: { early: 34107, late: 74924 } }, d3: { early: 720, late: 1250, moves: { early: 7500, late: 25314 } }, d4: { early: 105, late: 153, moves: { early: 1142, late: 3299 } } },
+    montecarlo: { t10: { early: 94.2, late: 93.5, moves: { early: 945, late: 1979 } }, t50: { early: 19.4, late: 19.5, moves: { early: 196, late: 392 } }, t100: { early: 9.86, late: 9.87, moves: { early: 100, late: 200 } }, t250: { early: 3.98, late: 3.98, moves: { early: 40, late: 80 } }, t1000: { early: 0.998, late: 0.998, moves: { early: 12, late: 21 } }, p20: { early: 2950, late: 2620, moves: { early: 29792, late: 52534 } }, p100: { early: 828, late: 917, moves: { early: 8400, late: 18516 } }, p500: { early: 292, late: 382, moves: { early: 3000, late: 7931 } } },
   },
 };
