@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 namespace g2048 {
 
@@ -156,8 +157,16 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
         q.set(i, unzigzag(static_cast<std::uint16_t>(high[i] << 8 | low[i])));
     } else {
       floats = NTupleNetwork(h.layout);
-      for (std::size_t i = 0; i < n; ++i)
-        floats.weights()[i] = unzigzag(static_cast<std::uint16_t>(high[i] << 8 | low[i])) * h.scale;
+      for (std::size_t i = 0; i < n; ++i) {
+        // In double, the product is exact; rounded once, as float arithmetic
+        // would. A huge scale can carry a weight past a float's range, where
+        // the step would become infinite: such a file is refused.
+        const double w = unzigzag(static_cast<std::uint16_t>(high[i] << 8 | low[i])) *
+                         static_cast<double>(h.scale);
+        if (!(std::fabs(w) <= std::numeric_limits<float>::max()))
+          return fail(error, "a weight times the scale is beyond a float's range");
+        floats.weights()[i] = static_cast<float>(w);
+      }
       q = QuantizedNetwork::from(floats);
     }
     out->quantized = std::move(q);

@@ -87,8 +87,7 @@ TEST(NetworkStream, RefusesCorruptTruncatedAndOversizedInput) {
   ASSERT_TRUE(read_network_header(good.data(), good.size(), good.size(), &h, &error)) << error;
   std::vector<std::uint8_t> wide = good;
   wide[h.header_bytes + 3] = 0x10;
-  const std::uint32_t crc = crc32(wide.data(), wide.size() - 4);
-  for (int k = 0; k < 4; ++k) wide[wide.size() - 4 + k] = static_cast<std::uint8_t>(crc >> (8 * k));
+  seal_checksum(wide.data(), wide.size());
   EXPECT_FALSE(read_in_pieces(wide, 999, 2, &q, &error));
   EXPECT_NE(error.find("12 bits"), std::string::npos) << error;
 }

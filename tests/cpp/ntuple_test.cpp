@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <random>
 
 #include "engine/rng.h"
@@ -245,15 +246,21 @@ TEST(QuantizedNetwork, WidensTheStepToFitTwelveBits) {
   }
   const float one = 1.0f;
   std::memcpy(&bytes[16], &one, 4);
-  const std::uint32_t crc = crc32(bytes.data(), bytes.size() - 4);
-  for (int k = 0; k < 4; ++k)
-    bytes[bytes.size() - 4 + k] = static_cast<std::uint8_t>(crc >> (8 * k));
+  seal_checksum(bytes.data(), bytes.size());
   DecodedNetwork d;
   ASSERT_TRUE(decode_network(bytes.data(), bytes.size(), &d, &error)) << error;
   EXPECT_GT(d.quantized.scale(), 1.0f);
   for (std::size_t i = 0; i < n; ++i)
     ASSERT_NEAR(d.quantized.weight(i) * d.quantized.scale(), std::lround(net.weights()[i]),
                 d.quantized.scale() / 2 + 1e-3f);
+
+  // The same codes at a scale that carries the weight of 3000 past a float's
+  // range (where the coarser step would be infinite): refused with a message.
+  const float huge = std::numeric_limits<float>::max() / 1000;
+  std::memcpy(&bytes[16], &huge, 4);
+  seal_checksum(bytes.data(), bytes.size());
+  EXPECT_FALSE(decode_network(bytes.data(), bytes.size(), &d, &error));
+  EXPECT_NE(error.find("beyond a float's range"), std::string::npos) << error;
 }
 
 TEST(NetworkFile, RejectsEveryCorruption) {

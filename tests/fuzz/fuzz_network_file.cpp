@@ -10,6 +10,8 @@
 // than kMaxNetworkWeights, whatever total size a caller is told (a streaming
 // reader learns it from a gzip trailer, which anyone can write).
 #include <algorithm>
+#include <cstdlib>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -22,12 +24,19 @@ using namespace g2048;
 
 namespace {
 
-std::uint32_t u32_at(const std::uint8_t* p) {
-  return p[0] | (p[1] << 8) | (p[2] << 16) | (std::uint32_t{p[3]} << 24);
-}
-
 bool network_message(const std::string& s) {
   return fuzz::one_line_message(s) && s.rfind("network file: ", 0) == 0;
+}
+
+// The largest weight of a 16-bit file, in steps.
+double largest_code(const std::uint8_t* data, const NetworkHeader& h) {
+  const std::size_t n = h.layout.weight_count();
+  const std::uint8_t* high = data + h.header_bytes;
+  int largest = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    largest = std::max(largest,
+                       std::abs(unzigzag(static_cast<std::uint16_t>(high[i] << 8 | high[n + i]))));
+  return largest;
 }
 
 std::size_t width_of(WeightEncoding e) { return e == WeightEncoding::kFloat32 ? 4 : 2; }
@@ -96,9 +105,16 @@ bool check_file(const std::uint8_t* data, std::size_t size) {
   FUZZ_CHECK(same_header(h, head), "another header from the first bytes only");
   FUZZ_CHECK(!read_network_header(data, h.header_bytes - 1, size, &head, &head_error),
              "read a header from fewer bytes than it has");
-  // Once the header is right, the checksum is the one thing left to check.
-  bool checksum_ok = crc32(data, size - 4) == u32_at(data + size - 4);
-  FUZZ_CHECK(ok == checksum_ok, "header fine, checksum %d, decoded %d: %s", checksum_ok, ok,
+  // Once the header is right, the checksum is the one thing left to check,
+  // but for a 16-bit file stepped again whose weights pass a float's range.
+  bool checksum_ok = crc32(data, size - 4) == load_u32(data + size - 4);
+  bool too_large =
+      checksum_ok && h.encoding == WeightEncoding::kInt16 && !weights_fit_twelve_bits(data, h) &&
+      largest_code(data, h) * static_cast<double>(h.scale) > std::numeric_limits<float>::max();
+  FUZZ_CHECK(ok == (checksum_ok && !too_large),
+             "header fine, checksum %d, too large %d, decoded %d: %s", checksum_ok, too_large, ok,
+             error.c_str());
+  FUZZ_CHECK(!too_large || error.find("beyond a float's range") != std::string::npos, "%s",
              error.c_str());
   if (!ok) return false;
 
@@ -132,12 +148,12 @@ bool check_file(const std::uint8_t* data, std::size_t size) {
 // header says, it may not be accepted for more weights than the limit.
 void check_claimed_size(const std::uint8_t* data, std::size_t size) {
   if (size < 28) return;
-  std::uint32_t tuples = u32_at(data + 20), stages = u32_at(data + 24);
+  std::uint32_t tuples = load_u32(data + 20), stages = load_u32(data + 24);
   if (tuples < 1 || tuples > 64 || stages < 1 || stages > 8) return;
   std::size_t at = 28 + 8 * std::size_t{tuples} + 4 * std::size_t{stages - 1};
   if (size < at + 8) return;
-  std::uint64_t count = u32_at(data + at) | (std::uint64_t{u32_at(data + at + 4)} << 32);
-  std::uint64_t width = u32_at(data + 12) == 1 ? 4 : 2;
+  std::uint64_t count = load_u32(data + at) | (std::uint64_t{load_u32(data + at + 4)} << 32);
+  std::uint64_t width = load_u32(data + 12) == 1 ? 4 : 2;
   if (count > (std::uint64_t{1} << 60)) return;
   std::uint64_t claim = at + 8 + count * width + 4;
   NetworkHeader h;
@@ -184,8 +200,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   bool ok = check_file(data, size);
   if (size >= 4) {
     std::vector<std::uint8_t> fixed(data, data + size);
-    std::uint32_t crc = crc32(fixed.data(), size - 4);
-    for (int i = 0; i < 4; ++i) fixed[size - 4 + i] = static_cast<std::uint8_t>(crc >> (8 * i));
+    seal_checksum(fixed.data(), size);
     bool fixed_ok = check_file(fixed.data(), size);
     FUZZ_CHECK(!ok || fixed_ok, "a good file stopped decoding with its own checksum");
     check_stream(fixed.data(), size);

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "endgame/table_file.h"
-#include "engine/bytes.h"  // crc32
+#include "engine/bytes.h"  // seal_checksum
 #include "fuzz_check.h"
 
 using namespace g2048;
@@ -69,8 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check_file(data, size);
   if (size >= 4) {
     std::vector<std::uint8_t> fixed(data, data + size);
-    std::uint32_t crc = crc32(fixed.data(), size - 4);
-    for (int i = 0; i < 4; ++i) fixed[size - 4 + i] = static_cast<std::uint8_t>(crc >> (8 * i));
+    seal_checksum(fixed.data(), size);
     check_file(fixed.data(), size);
   }
   return 0;

@@ -8,6 +8,8 @@
 // finds the rest; seeds only start it on each kind of input.
 #include <sys/stat.h>
 #include <cstdio>
+#include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -215,9 +217,14 @@ void network_file_seeds() {
     wide[high + k] = static_cast<std::uint8_t>(z >> 8);
     wide[high + n + k] = static_cast<std::uint8_t>(z);
   }
-  const std::uint32_t crc = crc32(wide.data(), wide.size() - 4);
-  for (int b = 0; b < 4; ++b) wide[wide.size() - 4 + b] = static_cast<std::uint8_t>(crc >> (8 * b));
+  seal_checksum(wide.data(), wide.size());
   write(t, "int16_every_high_byte", wide);
+  // The same weights at a scale near a float's largest: stepped again, they
+  // would pass a float's range (the reader refuses the file).
+  const float huge = std::numeric_limits<float>::max() / 4;
+  std::memcpy(&wide[16], &huge, 4);
+  seal_checksum(wide.data(), wide.size());
+  write(t, "int16_wide_huge_scale", wide);
   // A header alone, as a streaming reader sees first: 8x6 with 8 stages
   // claims 2^30 weights (the most a file may hold) but brings none.
   write(t, "header_only_8x6_eight_stages", header_only(layout_of("8x6", {2, 4, 6, 8, 10, 12, 14})));
