@@ -550,12 +550,6 @@ TEST(TableProbe, TheSessionLoadsATableFileAndKeepsItsTablesOnAFault) {
   EXPECT_EQ(session.tables().tables.size(), 1u);
 }
 
-namespace {
-
-void set_checksum(std::vector<std::uint8_t>* bytes) { seal_checksum(bytes->data(), bytes->size()); }
-
-}  // namespace
-
 // Version 1's size for a table: fixed-width keys (5 bytes for 10 free cells, 6
 // for 11) beside 2-byte rates. Version 2's steps between sorted keys must
 // take less.
@@ -676,7 +670,7 @@ TEST(TableFile, RefusesCorruptTruncatedForgedAndForeignFiles) {
   std::vector<std::uint8_t> forged = good;  // a layer claiming 2^25 states, checksum set right
   std::size_t count_at = 8 + 4 + 4 + 1 + 5 + 1 + 4 + 4;  // layer 1's count
   forged[count_at + 3] = 2;
-  set_checksum(&forged);
+  seal_checksum(forged.data(), forged.size());
   refused(forged, "truncated or oversized");
   // The keys, one byte each here: layer 1's (code 1), then layer 2's (code 2,
   // then the step 15 to 0x11).
@@ -686,29 +680,29 @@ TEST(TableFile, RefusesCorruptTruncatedForgedAndForeignFiles) {
   EXPECT_EQ(good[keys + 2], 15);
   std::vector<std::uint8_t> unordered = good;  // layer 2's second key the same as its first
   unordered[keys + 2] = 0;
-  set_checksum(&unordered);
+  seal_checksum(unordered.data(), unordered.size());
   refused(unordered, "keys out of order");
   std::vector<std::uint8_t> wrong_layer = good;  // layer 1's key a 4 instead of a 2
   wrong_layer[keys] = 2;
-  set_checksum(&wrong_layer);
+  seal_checksum(wrong_layer.data(), wrong_layer.size());
   refused(wrong_layer, "wrong layer");
   std::vector<std::uint8_t> big_tile = good;  // a 256 in a table whose target is 256
   big_tile[keys] = 8;
-  set_checksum(&big_tile);
+  seal_checksum(big_tile.data(), big_tile.size());
   refused(big_tile, "target or more");
   std::vector<std::uint8_t> endless = good;  // a key whose number never ends
   endless.insert(endless.begin() + static_cast<long>(keys), 10, 0x80);
-  set_checksum(&endless);
+  seal_checksum(endless.data(), endless.size());
   refused(endless, "a key's number is cut short, padded or over 64 bits");
   std::vector<std::uint8_t> padded = good;  // layer 1's key 1 spelled 0x81 0x00
   padded[keys] = 0x81;
   padded.insert(padded.begin() + static_cast<long>(keys + 1), 0x00);
-  set_checksum(&padded);
+  seal_checksum(padded.data(), padded.size());
   refused(padded, "a key's number is cut short, padded or over 64 bits");
   std::vector<std::uint8_t> wide = good;  // layer 2's step past the 10 cells' 40 bits
   wide[keys + 2] = 0x8F;
   wide.insert(wide.begin() + static_cast<long>(keys + 3), {0x80, 0x80, 0x80, 0x80, 0x40});
-  set_checksum(&wide);
+  seal_checksum(wide.data(), wide.size());
   refused(wide, "a key has bits beyond its cells");
   EXPECT_TRUE(decode_table_file(good.data(), good.size(), &out, &error)) << error;
   EXPECT_FLOAT_EQ(out[0]->rate(f.wall_pattern | 0x11), 1.0f);
