@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { openWithState, savedState } from './app_helpers.js';
 import { distDir, launchBrowser, newPage, outputDir, repoRoot, serve } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
+import { readWeightCount } from '../../tools/bench/network_precision.mjs';
 
 const env = useServerAndBrowser();
 
@@ -54,10 +55,7 @@ async function hintValues(page) {
 function shippedWeights() {
   const gz = fs.readFileSync(path.join(repoRoot, 'web', 'network', 'network.n2048.gz'));
   const head = zlib.gunzipSync(gz.subarray(0, 1 << 16), { finishFlush: zlib.constants.Z_SYNC_FLUSH });
-  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
-  const tuples = view.getUint32(20, true);
-  const stages = view.getUint32(24, true);
-  return Number(view.getBigUint64(28 + 8 * tuples + 4 * (stages - 1), true));
+  return readWeightCount(head).count;
 }
 
 describe('the learned network in the pages', () => {

@@ -17,20 +17,25 @@ import zlib from 'node:zlib';
 const MAGIC = 'N2048NET';
 const INT16 = 2;
 
-// Where the weights begin, and how many there are, from the header.
-export function parseHeader(bytes) {
+// Where the weights begin, and how many there are, from the header alone:
+// bytes may be only the file's first bytes.
+export function readWeightCount(bytes) {
   if (bytes.length < 36 || bytes.subarray(0, 8).toString('latin1') !== MAGIC) {
     throw new Error('not a network file (no N2048NET magic)');
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const encoding = view.getUint32(12, true);
-  if (encoding !== INT16) throw new Error(`encoding ${encoding}: only 16-bit networks (encoding 2) are rounded`);
   const tuples = view.getUint32(20, true);
   const stages = view.getUint32(24, true);
   const countAt = 28 + 8 * tuples + 4 * (stages - 1);
   if (countAt + 8 > bytes.length) throw new Error('the header runs past the end of the file');
-  const count = Number(view.getBigUint64(countAt, true));
-  const start = countAt + 8;
+  return { start: countAt + 8, count: Number(view.getBigUint64(countAt, true)) };
+}
+
+// The same for a whole 16-bit file, checked against its length.
+export function parseHeader(bytes) {
+  const { start, count } = readWeightCount(bytes);
+  const encoding = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(12, true);
+  if (encoding !== INT16) throw new Error(`encoding ${encoding}: only 16-bit networks (encoding 2) are rounded`);
   if (start + 2 * count + 4 !== bytes.length) throw new Error('the file is not as long as its header says');
   return { start, count };
 }
