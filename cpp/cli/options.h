@@ -70,6 +70,13 @@ bool budget_given(const Args& args);
 // With none of them: the evaluation's default depth, if it has one (the
 // network's 2), as EngineSession::apply_default_depth.
 void apply_default_depth(const Args& args, const EvaluationSettings& evaluation, SearchSettings* s);
+// selfplay's default with the network and no budget: the node twin of the
+// page's default (10 ms a move on 2 threads, the phase allocation) with the
+// shipped network, so that `selfplay` and `selfplay --from FILE` measure what
+// the page plays. In Chromium the page's 8 x 6 searched 129,640 nodes a move
+// at 10 ms, about 0.69 of the 4 x 6's, whose twin was 150,000
+// (docs/results/2026-11-eight-by-six-at-the-page.md).
+constexpr std::uint64_t kPageTwinNodes = 100000;
 // The weight step (score points) of the 16-bit networks the CLI writes. 64
 // keeps the trained 4x6 network's file under the browser's 24 MB (23 MB, 26.9 M
 // weights in use); a board's value moves by about 100 points of 100,000s, and

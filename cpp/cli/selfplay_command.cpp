@@ -167,6 +167,15 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   request.player = player_name;
   request.settings = player_settings(args, search_settings(args));
   request.budget_given = budget_given(args);
+  // With the network and no budget, selfplay plays what the page plays
+  // (kPageTwinNodes, options.h); harvest keeps the network's depth 2.
+  bool page_twin = command == "selfplay" && player_name == "expectimax" && !request.budget_given &&
+                   request.settings.evaluation.network;
+  if (page_twin) {
+    request.settings.search.nodes = kPageTwinNodes;
+    request.settings.search.phase = args.text("--phase", "on") == "on";
+    request.budget_given = true;
+  }
   request = EngineSession::with_defaults(request);  // expectimax's default depth
   const PlayerSettings& settings = request.settings;
   // The tables verify the session's expectimax players' moves (make_runner).
@@ -265,6 +274,12 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
       if (trace.is_open()) trace << game_trace << std::flush;
     };
   };
+  if (page_twin)
+    std::fprintf(stderr,
+                 "selfplay: the page default's twin, --nodes %llu --phase %s (give --depth 2 or "
+                 "another budget to play that)\n",
+                 static_cast<unsigned long long>(kPageTwinNodes),
+                 settings.search.phase ? "on" : "off");
   ParallelRun parallel;
   parallel.end_task = games;
   parallel.jobs = jobs;

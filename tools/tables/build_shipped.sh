@@ -3,7 +3,7 @@
 # nothing: the full snake tables for the targets 256, 512 and 1024 computed
 # here; the table states our own games meet counted (games from boards
 # harvested at the first 16384, and whole games, on seeds the benchmarks do not
-# use), played with the snake5 tables beside the snake's and all of them
+# use), played at depth 2 with the snake5 tables beside the snake's and all of them
 # trusted (margin 1), as the page plays; walks of the table's own play from
 # each snake state met added; and the 1.45 million most frequent kept, within
 # 4 MB.
@@ -44,7 +44,7 @@ five_list=$(IFS=,; echo "${five[*]}")
 count_snake_visits() {  # count_snake_visits OUT selfplay-arguments...
   local out=$1; shift
   [ -s "$out" ] && return
-  "$ai" selfplay "$@" --jobs 2 --table-margin 1 --tables "$five_list" --visits "$out.all" >/dev/null
+  "$ai" selfplay "$@" --depth 2 --jobs 2 --table-margin 1 --tables "$five_list" --visits "$out.all" >/dev/null
   grep '^[012] ' "$out.all" >"$out.part"
   mv "$out.part" "$out"
 }
