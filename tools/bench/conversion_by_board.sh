@@ -10,9 +10,10 @@
 #   bash tools/bench/conversion_by_board.sh BOARDS OUT [--stream K/N] [--boards A-B] [-- SELFPLAY OPTIONS]
 #   node tools/bench/conversion_summary.mjs OUT
 #
-# e.g. the 10 ms twin on 2 cores, in two shells (or with nohup):
-#   bash tools/bench/conversion_by_board.sh h100.txt c10 --stream 1/2 -- --nodes 150000 --phase on
-#   bash tools/bench/conversion_by_board.sh h100.txt c10 --stream 2/2 -- --nodes 150000 --phase on
+# e.g. the page's default (selfplay's own default with the network: its 10 ms
+# twin, --nodes 100000 --phase on) on 2 cores, in two shells (or with nohup):
+#   bash tools/bench/conversion_by_board.sh h100.txt c10 --stream 1/2
+#   bash tools/bench/conversion_by_board.sh h100.txt c10 --stream 2/2
 set -euo pipefail
 usage() {
   echo "usage: conversion_by_board.sh BOARDS OUT [--stream K/N] [--boards A-B] [-- SELFPLAY OPTIONS]" >&2
