@@ -5,6 +5,8 @@
 #include <cstring>
 #include <limits>
 
+#include "network/network_stream.h"
+
 namespace g2048 {
 
 namespace {
@@ -58,6 +60,32 @@ std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
   return w.out;
 }
 
+std::vector<std::uint8_t> encode_network_sparse(const QuantizedNetwork& net) {
+  const std::size_t n = net.size();
+  std::vector<std::uint8_t> bitmap(n / 8, 0), codes;  // counts are multiples of 16
+  const PackedWeights weights = net.weights();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint16_t z = zigzag(static_cast<std::int16_t>(weights[i]));
+    if (z == 0) continue;
+    bitmap[i / 8] = static_cast<std::uint8_t>(bitmap[i / 8] | 1u << (i % 8));
+    if (z < 255) {
+      codes.push_back(static_cast<std::uint8_t>(z));
+    } else {
+      codes.push_back(255);
+      codes.push_back(static_cast<std::uint8_t>(z >> 8));
+      codes.push_back(static_cast<std::uint8_t>(z));
+    }
+  }
+  ByteWriter w;
+  write_header(w, net.layout(), WeightEncoding::kSparse12, net.scale());
+  w.u64(codes.size());
+  w.out.reserve(w.out.size() + bitmap.size() + codes.size() + 4);
+  w.out.insert(w.out.end(), bitmap.begin(), bitmap.end());
+  w.out.insert(w.out.end(), codes.begin(), codes.end());
+  finish(w);
+  return w.out;
+}
+
 bool read_network_header(const std::uint8_t* data, std::size_t available, std::size_t size,
                          NetworkHeader* out, std::string* error) {
   ByteReader r(data, std::min(available, size));
@@ -74,7 +102,8 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
                            std::to_string(kNetworkFormatVersion) + ")");
   std::uint32_t encoding = r.u32();
   if (encoding != static_cast<std::uint32_t>(WeightEncoding::kFloat32) &&
-      encoding != static_cast<std::uint32_t>(WeightEncoding::kInt16))
+      encoding != static_cast<std::uint32_t>(WeightEncoding::kInt16) &&
+      encoding != static_cast<std::uint32_t>(WeightEncoding::kSparse12))
     return fail(error, "unknown weight encoding " + std::to_string(encoding));
   float scale = r.f32();
   if (!(scale > 0) || !std::isfinite(scale))
@@ -112,8 +141,17 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
   std::uint64_t count = r.u64();
   if (count != layout.weight_count()) return fail(error, "weight count does not match the tuples");
   // In 64 bits: up to 4 x 2^30 bytes, more than a 32-bit size_t holds.
-  std::uint64_t width = encoding == static_cast<std::uint32_t>(WeightEncoding::kFloat32) ? 4 : 2;
-  std::uint64_t body = count * width, rest = size - r.pos();
+  std::uint64_t body = 0, codes = 0;
+  if (encoding == static_cast<std::uint32_t>(WeightEncoding::kSparse12)) {
+    if (!r.has(8)) return fail(error, "truncated header");
+    codes = r.u64();
+    // At most three bytes a weight: a forged count cannot overflow the sum.
+    if (codes > 3 * count) return fail(error, "more code bytes than the weights can use");
+    body = count / 8 + codes;
+  } else {
+    body = count * (encoding == static_cast<std::uint32_t>(WeightEncoding::kFloat32) ? 4 : 2);
+  }
+  std::uint64_t rest = size - r.pos();
   if (rest != body + 4)
     return fail(error, rest < body + 4 ? "truncated weights (" + std::to_string(size) + " bytes)"
                                        : "bytes after the checksum");
@@ -122,6 +160,7 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
   out->scale = scale;
   out->header_bytes = r.pos();
   out->weight_bytes = static_cast<std::size_t>(body);  // less than size: fits
+  out->code_bytes = static_cast<std::size_t>(codes);
   return true;
 }
 
@@ -138,7 +177,14 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
     return fail(error, "checksum mismatch (the file is corrupt)");
   ByteReader r(data + h.header_bytes, h.weight_bytes);
   out->encoding = h.encoding;
-  if (h.encoding == WeightEncoding::kFloat32) {
+  if (h.encoding == WeightEncoding::kSparse12) {
+    // One reader of the sparse form: the browser's, given the whole file.
+    NetworkStreamReader reader(size);
+    QuantizedNetwork q;
+    if (!reader.push(data, size, error) || !reader.finish(&q, error)) return false;
+    out->quantized = std::move(q);
+    out->floats = NTupleNetwork();
+  } else if (h.encoding == WeightEncoding::kFloat32) {
     NTupleNetwork net(h.layout);
     for (float& w : net.weights()) w = r.f32();
     out->floats = std::move(net);
@@ -176,7 +222,7 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
 }
 
 QuantizedNetwork DecodedNetwork::to_quantized() const {
-  return encoding == WeightEncoding::kInt16 ? quantized : QuantizedNetwork::from(floats);
+  return encoding != WeightEncoding::kFloat32 ? quantized : QuantizedNetwork::from(floats);
 }
 
 NTupleNetwork DecodedNetwork::to_float() const {

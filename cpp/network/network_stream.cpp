@@ -42,13 +42,15 @@ bool NetworkStreamReader::start_weights(std::string* error) {
   std::string why;  // already says "network file: ..."
   if (!read_network_header(head_.data(), head_.size(), total_, &header_, &why))
     return fail(error, why);
-  if (header_.encoding != WeightEncoding::kInt16)
+  if (header_.encoding == WeightEncoding::kFloat32)
     return fail(
         error,
         "network file: the browser takes 16-bit weights (write it with ai2048 network --out)");
   if (!QuantizedNetwork::allocate(header_.layout, header_.scale, &net_))
-    return fail(error, "network file: not enough memory for " +
-                           std::to_string(header_.weight_bytes >> 20) + " MB of weights");
+    return fail(error,
+                "network file: not enough memory for " +
+                    std::to_string(PackedWeights::bytes_for(header_.layout.weight_count()) >> 20) +
+                    " MB of weights");
   started_ = true;
   crc_ = crc32(head_.data(), header_.header_bytes);
   std::vector<std::uint8_t> head;
@@ -64,6 +66,7 @@ bool NetworkStreamReader::start_weights(std::string* error) {
 // its low byte it becomes the weight.
 void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t size,
                                        std::size_t from) {
+  if (header_.encoding == WeightEncoding::kSparse12) return take_sparse(data, size, from);
   const std::size_t n = net_.size();
   const std::size_t body_begin = header_.header_bytes, low_begin = body_begin + n,
                     crc_begin = low_begin + n;
@@ -88,6 +91,61 @@ void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t siz
   crc_ = crc32(data, hashed, crc_);
 }
 
+// Bytes at file offset `from` onwards of an encoding-3 file: the bitmap, the
+// codes, then the checksum.
+void NetworkStreamReader::take_sparse(const std::uint8_t* data, std::size_t size,
+                                      std::size_t from) {
+  const std::size_t n = net_.size();
+  const std::size_t bitmap_begin = header_.header_bytes, codes_begin = bitmap_begin + n / 8,
+                    crc_begin = bitmap_begin + header_.weight_bytes;
+  const std::size_t end = from + size;
+  for (std::size_t at = std::max(from, bitmap_begin); at < std::min(end, codes_begin); ++at) {
+    const std::uint8_t bits = data[at - from];
+    const std::size_t first = (at - bitmap_begin) * 8;  // counts are multiples of 16
+    for (int b = 0; b < 8; ++b) {
+      if (!(bits >> b & 1)) continue;
+      net_.set(first + b, 1);
+      ++marked_;
+    }
+  }
+  for (std::size_t at = std::max(from, codes_begin); at < std::min(end, crc_begin); ++at) {
+    const std::uint8_t byte = data[at - from];
+    if (escape_left_ == 2) {
+      escape_high_ = byte;
+      escape_left_ = 1;
+    } else if (escape_left_ == 1) {
+      escape_left_ = 0;
+      const auto z = static_cast<std::uint16_t>(escape_high_ << 8 | byte);
+      if (z < 255 || z > 4095)
+        bad_codes_ = "network file: an escaped weight code out of range (255 to 4095)";
+      else place_code(z);
+    } else if (byte == 255) {
+      escape_left_ = 2;
+    } else if (byte == 0) {
+      bad_codes_ = "network file: a weight marked in use has code 0";
+    } else {
+      place_code(byte);
+    }
+  }
+  for (std::size_t at = std::max(from, crc_begin); at < end; ++at)
+    tail_[at - crc_begin] = data[at - from];
+  std::size_t hashed = std::min(size, crc_begin > from ? crc_begin - from : 0);
+  crc_ = crc32(data, hashed, crc_);
+}
+
+// The next marked place takes the code; places before it are final.
+void NetworkStreamReader::place_code(std::uint16_t z) {
+  const std::size_t n = net_.size();
+  const PackedWeights packed = net_.weights();
+  while (cursor_ < n && packed[cursor_] == 0) ++cursor_;
+  if (cursor_ == n) {
+    bad_codes_ = "network file: more weight codes than the bitmap marks";
+    return;
+  }
+  net_.set(cursor_++, unzigzag(z));
+  ++placed_;
+}
+
 bool NetworkStreamReader::finish(QuantizedNetwork* out, std::string* error) {
   if (failed_) return fail(error, "network file: the reader already failed");
   if (!started_ || pos_ != total_)
@@ -96,6 +154,12 @@ bool NetworkStreamReader::finish(QuantizedNetwork* out, std::string* error) {
   if (crc_ != load_u32(tail_))
     return fail(error, "network file: checksum mismatch (the file is corrupt)");
   if (too_wide_) return fail(error, kTooWide);
+  if (header_.encoding == WeightEncoding::kSparse12) {
+    if (bad_codes_) return fail(error, bad_codes_);
+    if (escape_left_ || placed_ != marked_)
+      return fail(error, "network file: " + std::to_string(placed_) + " weight codes for " +
+                             std::to_string(marked_) + " weights in use");
+  }
   *out = std::move(net_);
   failed_ = true;  // handed out: the reader is spent
   return true;

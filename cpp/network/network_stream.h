@@ -1,8 +1,9 @@
-// Reads a 16-bit network file (network_file.h) in pieces of any size, as they
-// arrive from a decompressing download, straight into a QuantizedNetwork's
-// 12-bit weights: loading then needs the weights' memory once, never the whole
-// file as well. The checksum is checked before the network is handed out; a
-// weight beyond 12 bits is refused (natively, decode_network steps it again).
+// Reads a 16-bit network file (network_file.h, encodings 2 and 3) in pieces of
+// any size, as they arrive from a decompressing download, straight into a
+// QuantizedNetwork's 12-bit weights: loading then needs the weights' memory
+// once, never the whole file as well. The checksum is checked before the
+// network is handed out; a weight beyond 12 bits is refused (natively,
+// decode_network steps an encoding-2 file's again).
 #pragma once
 
 #include <cstddef>
@@ -33,6 +34,10 @@ class NetworkStreamReader {
   // Notes a weight beyond the 12 bits the search holds (refused by finish(),
   // after the checksum: a corrupt file is called corrupt).
   void take_weights(const std::uint8_t* data, std::size_t size, std::size_t from);
+  // Encoding 3: the bitmap marks each weight in use (a 1 in its place), then
+  // each code fills the next marked place.
+  void take_sparse(const std::uint8_t* data, std::size_t size, std::size_t from);
+  void place_code(std::uint16_t z);
   bool fail(std::string* error, const std::string& message);
 
   std::size_t total_;
@@ -45,6 +50,14 @@ class NetworkStreamReader {
   QuantizedNetwork net_;
   std::uint32_t crc_ = 0;
   std::uint8_t tail_[4] = {0, 0, 0, 0};
+  // Encoding 3's progress: weights marked, codes placed, where the next
+  // marked place is looked for, an escaped code's bytes still to come.
+  std::size_t marked_ = 0;
+  std::size_t placed_ = 0;
+  std::size_t cursor_ = 0;
+  int escape_left_ = 0;
+  std::uint16_t escape_high_ = 0;
+  const char* bad_codes_ = nullptr;  // why the codes are refused, if they are
 };
 
 }  // namespace g2048

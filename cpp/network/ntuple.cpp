@@ -179,6 +179,18 @@ QuantizedNetwork QuantizedNetwork::from(const NTupleNetwork& net, float min_step
   return q;
 }
 
+std::size_t QuantizedNetwork::prune(int steps) {
+  std::size_t zeroed = 0;
+  for (std::size_t i = 0; i < size_ && steps > 0; ++i) {
+    std::int32_t q = weight(i);
+    if (q != 0 && q >= -steps && q <= steps) {
+      set(i, 0);
+      ++zeroed;
+    }
+  }
+  return zeroed;
+}
+
 bool QuantizedNetwork::same_as(const QuantizedNetwork& o) const {
   if (!(layout_ == o.layout_) || size_ != o.size_ || scale_ != o.scale_) return false;
   for (std::size_t i = 0; i < size_; ++i)

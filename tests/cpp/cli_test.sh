@@ -254,6 +254,21 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
   echo "$info" | grep -q '"encoding":"int16","tuples":"0123 4567 0145 1256","stages":1,"weights":262144,' ||
     { echo "FAIL: network printed: $info"; fails=$((fails + 1)); }
   "$AI2048" network "$tmp/n2.n2048" | grep -q '"step":2}' || { echo "FAIL: network --out --step"; fails=$((fails + 1)); }
+  # --out writes the sparse encoding: the same weights, so the same games as
+  # the file it came from at the same step; --prune drops the small weights.
+  "$AI2048" network "$tmp/n.n2048.gz" --out "$tmp/n3.n2048.gz" --step 64 >/dev/null
+  "$AI2048" network "$tmp/n3.n2048.gz" | grep -q '"encoding":"sparse12",' ||
+    { echo "FAIL: network --out is not sparse"; fails=$((fails + 1)); }
+  same() {
+    "$AI2048" selfplay --games 3 --seed 5 --eval network --network "$1" --depth 1 2>/dev/null |
+      grep -o '"score":[0-9]*,"maxTile":[0-9]*,"moves":[0-9]*' | sort
+  }
+  [[ "$(same "$tmp/n.n2048.gz")" == "$(same "$tmp/n3.n2048.gz")" ]] ||
+    { echo "FAIL: the sparse file plays other games"; fails=$((fails + 1)); }
+  in_use() { "$AI2048" network "$1" | sed 's/.*"weightsInUse":\([0-9]*\).*/\1/'; }
+  "$AI2048" network "$tmp/n.n2048.gz" --out "$tmp/n4.n2048.gz" --step 64 --prune 3 >/dev/null
+  (($(in_use "$tmp/n4.n2048.gz") < $(in_use "$tmp/n3.n2048.gz"))) ||
+    { echo "FAIL: --prune kept every weight"; fails=$((fails + 1)); }
   # $AI2048_NETWORK names the default network; with it and no budget: depth 2.
   out=$(AI2048_NETWORK="$tmp/n.n2048.gz" "$AI2048" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0)
   echo "$out" | grep -q '"depth":2,' || { echo "FAIL: default network suggest: $out"; fails=$((fails + 1)); }

@@ -2,6 +2,7 @@
 // exactly what reading it whole gives, and refuses what the whole reader refuses.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <random>
 
 #include "network/network_file.h"
@@ -21,6 +22,23 @@ std::vector<std::uint8_t> sample_file(const std::string& spec, std::vector<int> 
   std::uniform_real_distribution<float> u(-3000, 3000);
   for (float& w : net.weights()) w = u(rng);
   return encode_network(QuantizedNetwork::from(net));
+}
+
+// A network most of whose weights are zero, as a trained one's are, with
+// codes of one byte and escaped ones (steps beyond +-127), in 12-bit steps.
+QuantizedNetwork sparse_network(const std::string& spec) {
+  NTupleLayout layout;
+  std::string error;
+  EXPECT_TRUE(NTupleLayout::parse(spec, {}, &layout, &error)) << error;
+  NTupleNetwork net(layout);
+  std::mt19937 rng(17);
+  std::uniform_int_distribution<int> kind(0, 9), small(-127, 127), large(-2047, 2047);
+  for (float& w : net.weights()) {
+    int k = kind(rng);
+    w = static_cast<float>(k < 7 ? 0 : k < 9 ? small(rng) : large(rng));
+  }
+  net.weights()[0] = 2047.0f;  // the step stays 1
+  return QuantizedNetwork::from(net, 1.0f);
 }
 
 // Pushes the bytes in pieces of random sizes (1 byte to max_piece).
@@ -90,6 +108,78 @@ TEST(NetworkStream, RefusesCorruptTruncatedAndOversizedInput) {
   seal_checksum(wide.data(), wide.size());
   EXPECT_FALSE(read_in_pieces(wide, 999, 2, &q, &error));
   EXPECT_NE(error.find("12 bits"), std::string::npos) << error;
+}
+
+TEST(NetworkStream, TheSparseEncodingHoldsTheSameNetworkInFewerBytes) {
+  const QuantizedNetwork net = sparse_network("0123 4567 01245");
+  const std::vector<std::uint8_t> planes = encode_network(net), sparse = encode_network_sparse(net);
+  EXPECT_LT(sparse.size(), planes.size());
+  std::string error;
+  NetworkHeader h;
+  ASSERT_TRUE(read_network_header(sparse.data(), sparse.size(), sparse.size(), &h, &error))
+      << error;
+  EXPECT_EQ(h.encoding, WeightEncoding::kSparse12);
+  EXPECT_EQ(h.header_bytes + h.weight_bytes + 4, sparse.size());
+  DecodedNetwork whole;
+  ASSERT_TRUE(decode_network(sparse.data(), sparse.size(), &whole, &error)) << error;
+  EXPECT_EQ(whole.encoding, WeightEncoding::kSparse12);
+  EXPECT_TRUE(whole.quantized.same_as(net));
+  EXPECT_TRUE(whole.to_quantized().same_as(net));
+  for (std::size_t max_piece :
+       {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{300}, sparse.size()}) {
+    QuantizedNetwork q;
+    ASSERT_TRUE(read_in_pieces(sparse, max_piece, 4, &q, &error)) << max_piece << ": " << error;
+    EXPECT_TRUE(q.same_as(net)) << max_piece;
+  }
+  // Written again, the same bytes.
+  EXPECT_EQ(encode_network_sparse(whole.quantized), sparse);
+}
+
+TEST(NetworkStream, RefusesSparseCodesThatDoNotFitTheirBitmap) {
+  const QuantizedNetwork net = sparse_network("0123 4567");
+  const std::vector<std::uint8_t> good = encode_network_sparse(net);
+  std::string error;
+  NetworkHeader h;
+  ASSERT_TRUE(read_network_header(good.data(), good.size(), good.size(), &h, &error)) << error;
+  const std::size_t bitmap = h.header_bytes, codes = bitmap + (net.size() + 7) / 8;
+  ASSERT_EQ(good[codes], 255);  // weight 0's code (2047 steps), escaped
+  // Each fault with its checksum set right, read whole and in pieces.
+  auto refused = [&](std::vector<std::uint8_t> bad, const std::string& says) {
+    seal_checksum(bad.data(), bad.size());
+    QuantizedNetwork q;
+    DecodedNetwork d;
+    std::string why;
+    EXPECT_FALSE(decode_network(bad.data(), bad.size(), &d, &why)) << says;
+    EXPECT_NE(why.find(says), std::string::npos) << why;
+    EXPECT_FALSE(read_in_pieces(bad, 7, 9, &q, &why)) << says;
+    EXPECT_NE(why.find(says), std::string::npos) << why;
+  };
+  std::size_t zero_bit = 0;  // a weight not in use
+  while (net.weight(zero_bit) != 0) ++zero_bit;
+  std::vector<std::uint8_t> more_marks = good;
+  more_marks[bitmap + zero_bit / 8] ^= static_cast<std::uint8_t>(1u << (zero_bit % 8));
+  refused(more_marks, "weight codes for");
+  std::vector<std::uint8_t> fewer_marks = good;
+  fewer_marks[bitmap + 1] = 0;  // weights 8 to 15 out of use, their codes still there
+  ASSERT_NE(good[bitmap + 1], 0);
+  refused(fewer_marks, "more weight codes than the bitmap marks");
+  std::vector<std::uint8_t> zero_code = good;
+  zero_code[codes + 3] = 0;
+  refused(zero_code, "code 0");
+  std::vector<std::uint8_t> narrow_escape = good;
+  narrow_escape[codes + 1] = 0;
+  narrow_escape[codes + 2] = 7;  // 7 needs no escape
+  refused(narrow_escape, "out of range");
+  std::vector<std::uint8_t> wide_escape = good;
+  wide_escape[codes + 1] = 0x10;  // 4096 and up: beyond 12 bits
+  refused(wide_escape, "out of range");
+  // More code bytes than three a weight: refused by the header alone (V is
+  // its last field).
+  std::vector<std::uint8_t> huge = good;
+  const std::uint64_t too_many = 3 * std::uint64_t{net.size()} + 1;
+  std::memcpy(&huge[h.header_bytes - 8], &too_many, 8);
+  EXPECT_FALSE(read_network_header(huge.data(), huge.size(), huge.size(), &h, &error));
+  EXPECT_NE(error.find("code bytes"), std::string::npos) << error;
 }
 
 TEST(NetworkStream, TheSessionReadsANetworkInPiecesAndKeepsItsOwnOnAFault) {

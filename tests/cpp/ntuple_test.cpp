@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -221,6 +222,26 @@ TEST(QuantizedNetwork, PacksEveryTwelveBitWeight) {
   EXPECT_EQ(q.weight(100), 0);
   EXPECT_EQ(q.weight(101), -1);
   EXPECT_EQ(q.weight(102), PackedWeights::kMin);
+}
+
+// Pruning zeroes the weights within K steps of zero, and only those: the
+// smaller file keeps every other weight as it was.
+TEST(QuantizedNetwork, PruneZeroesOnlyTheWeightsNearZero) {
+  NTupleNetwork net = random_network("0123 4567");  // weights within +-100
+  const QuantizedNetwork before = QuantizedNetwork::from(net, 10.0f);
+  QuantizedNetwork q = QuantizedNetwork::from(net, 10.0f);
+  EXPECT_EQ(q.prune(0), 0u);
+  EXPECT_TRUE(q.same_as(before));
+  std::size_t small = 0;
+  for (std::size_t i = 0; i < before.size(); ++i)
+    small += before.weight(i) != 0 && std::abs(before.weight(i)) <= 3;
+  ASSERT_GT(small, 0u);
+  EXPECT_EQ(q.prune(3), small);
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    std::int32_t was = before.weight(i);
+    EXPECT_EQ(q.weight(i), std::abs(was) <= 3 ? 0 : was) << "weight " << i;
+  }
+  EXPECT_EQ(q.prune(3), 0u);  // nothing left to zero
 }
 
 // The search's store holds 12 bits: a network whose largest weight needs more

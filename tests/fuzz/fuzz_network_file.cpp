@@ -39,7 +39,12 @@ double largest_code(const std::uint8_t* data, const NetworkHeader& h) {
   return largest;
 }
 
-std::size_t width_of(WeightEncoding e) { return e == WeightEncoding::kFloat32 ? 4 : 2; }
+// The weights' bytes a header of this encoding announces.
+std::uint64_t weight_bytes_of(const NetworkHeader& h) {
+  const std::uint64_t count = h.layout.weight_count();
+  if (h.encoding == WeightEncoding::kSparse12) return count / 8 + h.code_bytes;
+  return count * (h.encoding == WeightEncoding::kFloat32 ? 4 : 2);
+}
 
 bool same_header(const NetworkHeader& a, const NetworkHeader& b) {
   return a.layout == b.layout && a.encoding == b.encoding && a.scale == b.scale &&
@@ -94,7 +99,7 @@ bool check_file(const std::uint8_t* data, std::size_t size) {
 
   std::uint64_t count = h.layout.weight_count();
   FUZZ_CHECK(count <= kMaxNetworkWeights, "%llu weights", (unsigned long long)count);
-  FUZZ_CHECK(h.weight_bytes == count * width_of(h.encoding), "%zu weight bytes", h.weight_bytes);
+  FUZZ_CHECK(h.weight_bytes == weight_bytes_of(h), "%zu weight bytes", h.weight_bytes);
   FUZZ_CHECK(h.header_bytes + h.weight_bytes + 4 == size, "sizes %zu + %zu + 4 vs %zu",
              h.header_bytes, h.weight_bytes, size);
   // The bindings read the header from the file's first bytes only.
@@ -106,23 +111,28 @@ bool check_file(const std::uint8_t* data, std::size_t size) {
   FUZZ_CHECK(!read_network_header(data, h.header_bytes - 1, size, &head, &head_error),
              "read a header from fewer bytes than it has");
   // Once the header is right, the checksum is the one thing left to check,
-  // but for a 16-bit file stepped again whose weights pass a float's range.
+  // but for a 16-bit file stepped again whose weights pass a float's range,
+  // and a sparse file's codes, which must fit its bitmap.
   bool checksum_ok = crc32(data, size - 4) == load_u32(data + size - 4);
   bool too_large =
       checksum_ok && h.encoding == WeightEncoding::kInt16 && !weights_fit_twelve_bits(data, h) &&
       largest_code(data, h) * static_cast<double>(h.scale) > std::numeric_limits<float>::max();
-  FUZZ_CHECK(ok == (checksum_ok && !too_large),
-             "header fine, checksum %d, too large %d, decoded %d: %s", checksum_ok, too_large, ok,
-             error.c_str());
+  if (h.encoding == WeightEncoding::kSparse12)
+    FUZZ_CHECK(!ok || checksum_ok, "decoded a sparse file with a wrong checksum");
+  else
+    FUZZ_CHECK(ok == (checksum_ok && !too_large),
+               "header fine, checksum %d, too large %d, decoded %d: %s", checksum_ok, too_large, ok,
+               error.c_str());
   FUZZ_CHECK(!too_large || error.find("beyond a float's range") != std::string::npos, "%s",
              error.c_str());
   if (!ok) return false;
 
   FUZZ_CHECK(d.encoding == h.encoding, "encoding");
-  if (d.encoding == WeightEncoding::kInt16) {
+  if (d.encoding != WeightEncoding::kFloat32) {
     FUZZ_CHECK(d.quantized.layout() == h.layout && d.quantized.size() == count, "16-bit network");
-    // Weights beyond 12 bits are stepped again, more coarsely.
-    if (weights_fit_twelve_bits(data, h))
+    // Weights beyond 12 bits are stepped again, more coarsely (encoding 2;
+    // encoding 3 cannot hold them).
+    if (d.encoding == WeightEncoding::kSparse12 || weights_fit_twelve_bits(data, h))
       FUZZ_CHECK(d.quantized.scale() == h.scale, "scale %g vs %g", d.quantized.scale(), h.scale);
     else
       FUZZ_CHECK(!(d.quantized.scale() < h.scale), "scale %g vs %g", d.quantized.scale(), h.scale);
@@ -135,7 +145,9 @@ bool check_file(const std::uint8_t* data, std::size_t size) {
   // Written again, it reads back as the same network (the bytes may differ
   // where the reader ignores them: unused tuple cells, a float file's scale).
   std::vector<std::uint8_t> again =
-      d.encoding == WeightEncoding::kInt16 ? encode_network(d.quantized) : encode_network(d.floats);
+      d.encoding == WeightEncoding::kSparse12 ? encode_network_sparse(d.quantized)
+      : d.encoding == WeightEncoding::kInt16  ? encode_network(d.quantized)
+                                              : encode_network(d.floats);
   FUZZ_CHECK(again.size() == size, "%zu bytes written back as %zu", size, again.size());
   DecodedNetwork d2;
   FUZZ_CHECK(decode_network(again.data(), again.size(), &d2, &error), "%s", error.c_str());
@@ -153,9 +165,14 @@ void check_claimed_size(const std::uint8_t* data, std::size_t size) {
   std::size_t at = 28 + 8 * std::size_t{tuples} + 4 * std::size_t{stages - 1};
   if (size < at + 8) return;
   std::uint64_t count = load_u32(data + at) | (std::uint64_t{load_u32(data + at + 4)} << 32);
-  std::uint64_t width = load_u32(data + 12) == 1 ? 4 : 2;
   if (count > (std::uint64_t{1} << 60)) return;
-  std::uint64_t claim = at + 8 + count * width + 4;
+  std::uint64_t claim = at + 8 + count * (load_u32(data + 12) == 1 ? 4 : 2) + 4;
+  if (load_u32(data + 12) == 3) {  // sparse: V follows the count
+    if (size < at + 16) return;
+    std::uint64_t codes = load_u32(data + at + 8) | (std::uint64_t{load_u32(data + at + 12)} << 32);
+    if (codes > (std::uint64_t{1} << 60)) return;
+    claim = at + 16 + count / 8 + codes + 4;
+  }
   NetworkHeader h;
   std::string error;
   if (!read_network_header(data, size, static_cast<std::size_t>(claim), &h, &error)) {
@@ -171,15 +188,16 @@ void check_claimed_size(const std::uint8_t* data, std::size_t size) {
 
 // The streaming reader (the browser's path: pieces as a download arrives)
 // accepts exactly the 16-bit files decode_network accepts whose weights fit 12
-// bits, and reads the same weights; pieces of 1 to 97 bytes, their sizes
-// taken from the file itself.
+// bits (every sparse file it accepts), and reads the same weights; pieces of 1 to 97 bytes, their
+// sizes taken from the file itself.
 void check_stream(const std::uint8_t* data, std::size_t size) {
   DecodedNetwork whole;
   NetworkHeader h;
   std::string error;
-  bool whole_ok =
-      decode_network(data, size, &whole, &error) && whole.encoding == WeightEncoding::kInt16 &&
-      read_network_header(data, size, size, &h, &error) && weights_fit_twelve_bits(data, h);
+  bool whole_ok = decode_network(data, size, &whole, &error) &&
+                  whole.encoding != WeightEncoding::kFloat32 &&
+                  read_network_header(data, size, size, &h, &error) &&
+                  (whole.encoding == WeightEncoding::kSparse12 || weights_fit_twelve_bits(data, h));
   NetworkStreamReader reader(size);
   std::size_t piece = 1 + (size ? data[size / 2] % 97 : 0);
   bool ok = true;

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "endgame/table_file.h"
@@ -204,6 +205,14 @@ void network_file_seeds() {
     sixty_four += std::string(sixty_four.empty() ? "" : " ") + "0123456789abcdef"[k % 16];
   write(t, "int16_64_tuples",
         encode_network(QuantizedNetwork::from(float_network(sixty_four, {}))));
+  // Sparse (encoding 3): most weights zero, codes of one byte and escaped ones.
+  for (auto [name, spec, stages] :
+       {std::tuple<const char*, const char*, std::vector<int>>{"sparse_two_cells", "0 5", {}},
+        {"sparse_pairs_two_stages", "01 45", {11}}}) {
+    QuantizedNetwork sparse = QuantizedNetwork::from(float_network(spec, stages));
+    sparse.prune(1500);
+    write(t, name, encode_network_sparse(sparse));
+  }
   write(t, "float_corners_stages", encode_network(float_network("0 3 c f", {10, 12, 14})));
   write(t, "float_pair_two_stages", encode_network(float_network("15", {13})));
   // Extreme 16-bit weights: every zigzag high byte (beyond the search's 12

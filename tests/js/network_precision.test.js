@@ -9,7 +9,13 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../tools/harness/load_wasm.js';
 import { ensureNativeCli, jsonLines, runNative, trainSmallNetwork } from '../../tools/harness/native_cli.js';
-import { levelSet, parseHeader, readWeight, roundNetwork } from '../../tools/bench/network_precision.mjs';
+import {
+  levelSet,
+  parseHeader,
+  readWeight,
+  roundNetwork,
+  sparseToPlanes,
+} from '../../tools/bench/network_precision.mjs';
 
 const script = path.join(root, 'tools', 'bench', 'network_precision.mjs');
 let dir, network, original;
@@ -71,6 +77,16 @@ describe('network_precision', () => {
     fs.writeFileSync(rounded, bytes);
     // The checksum was written again: the engine loads and plays it.
     expect(depthZeroMean(rounded)).toBeGreaterThan(0);
+  });
+
+  it('reads a sparse file (what ai2048 network --out writes) as the same weights', () => {
+    const sparseFile = path.join(dir, 'sparse.n2048.gz');
+    runNative(['network', network, '--out', sparseFile, '--step', '64'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const sparse = zlib.gunzipSync(fs.readFileSync(sparseFile));
+    expect(sparse.readUInt32LE(12)).toBe(3);
+    const planes = sparseToPlanes(sparse);
+    expect(planes.equals(original)).toBe(true);
+    expect(() => sparseToPlanes(sparse.subarray(0, sparse.length - 1))).toThrow(/not as long/);
   });
 
   it('refuses what is not a 16-bit network file, with a message and exit 2', () => {

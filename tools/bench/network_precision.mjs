@@ -16,6 +16,7 @@ import zlib from 'node:zlib';
 
 const MAGIC = 'N2048NET';
 const INT16 = 2;
+const SPARSE12 = 3;
 
 // Where the weights begin, and how many there are, from the header alone:
 // bytes may be only the file's first bytes.
@@ -29,6 +30,35 @@ export function readWeightCount(bytes) {
   const countAt = 28 + 8 * tuples + 4 * (stages - 1);
   if (countAt + 8 > bytes.length) throw new Error('the header runs past the end of the file');
   return { start: countAt + 8, count: Number(view.getBigUint64(countAt, true)) };
+}
+
+// A sparse file (encoding 3: a bitmap of the weights in use, then their codes,
+// docs/network.md) written out as the same network in encoding 2's planes,
+// the form this tool rounds in place.
+export function sparseToPlanes(bytes) {
+  const { start, count } = readWeightCount(bytes);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const codeBytes = Number(view.getBigUint64(start, true));
+  const bitmap = start + 8;
+  let at = bitmap + count / 8;
+  if (at + codeBytes + 4 !== bytes.length) throw new Error('the file is not as long as its header says');
+  const out = Buffer.alloc(start + 2 * count + 4);
+  bytes.copy(out, 0, 0, start);
+  new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(12, INT16, true);
+  for (let i = 0; i < count; i++) {
+    if (!((bytes[bitmap + (i >> 3)] >> (i & 7)) & 1)) continue;
+    let z = bytes[at++];
+    if (z === 255) {
+      z = (bytes[at] << 8) | bytes[at + 1];
+      at += 2;
+    }
+    out[start + i] = z >> 8;
+    out[start + count + i] = z & 0xff;
+  }
+  if (at !== bitmap + count / 8 + codeBytes) throw new Error('the codes do not fit the bitmap');
+  const crc = zlib.crc32(out.subarray(0, out.length - 4));
+  new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(out.length - 4, crc, true);
+  return out;
 }
 
 // The same for a whole 16-bit file, checked against its length.
@@ -126,6 +156,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
     const options = parseArgs(process.argv.slice(2));
     let bytes = fs.readFileSync(options.input);
     if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = zlib.gunzipSync(bytes);
+    if (bytes.length >= 16 && bytes.readUInt32LE(12) === SPARSE12) bytes = sparseToPlanes(bytes);
     const r = roundNetwork(bytes, options);
     fs.writeFileSync(options.output, bytes);
     console.log(
