@@ -112,9 +112,10 @@ const Command kCommands[] = {
      "        boards fit a table, how many it answers (a move to play), ns a probe\n",
      false, false},
     {"network", g2048::cli::run_network,  // a command
-     "  network FILE [--out FILE2[.gz] [--step P]]\n"
-     "        what a network file holds; --out writes it 16-bit (weight step P score\n"
-     "        points, default 64), the form the search and the browser load\n",
+     "  network FILE [--out FILE2[.gz] [--step P] [--prune K]]\n"
+     "        what a network file holds; --out writes it in 12-bit steps of P score\n"
+     "        points (default 64; 0: the finest), sparse, the form the search and the\n"
+     "        browser load; --prune K drops the weights within K steps of zero\n",
      false, false},
 };
 
