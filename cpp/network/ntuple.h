@@ -271,8 +271,9 @@ class QuantizedNetwork {
   std::size_t memory_bytes() const { return PackedWeights::bytes_for(size_); }
   float scale() const { return scale_; }
   // Sets every weight within steps of zero (|q| <= steps) to zero; returns
-  // how many it zeroed. The file stores zeros as runs, so a network pruned
-  // this way downloads smaller (docs/network.md: not free at depth 2).
+  // how many it zeroed. A zero weight costs the file (encoding 3) one bitmap
+  // bit, so a pruned network downloads smaller (docs/network.md: not free at
+  // depth 2).
   std::size_t prune(int steps);
   // Whether both hold the same layout, scale and weights.
   bool same_as(const QuantizedNetwork& o) const;
