@@ -173,18 +173,22 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
                     std::string* error) {
   NetworkHeader h;
   if (!read_network_header(data, size, size, &h, error)) return false;
+  if (h.encoding == WeightEncoding::kSparse12) {
+    // One reader of the sparse form: the browser's, given the whole file (it
+    // checks the checksum too).
+    NetworkStreamReader reader(size);
+    QuantizedNetwork q;
+    if (!reader.push(data, size, error) || !reader.finish(&q, error)) return false;
+    out->encoding = h.encoding;
+    out->quantized = std::move(q);
+    out->floats = NTupleNetwork();
+    return true;
+  }
   if (crc32(data, size - 4) != load_u32(data + size - 4))
     return fail(error, "checksum mismatch (the file is corrupt)");
   ByteReader r(data + h.header_bytes, h.weight_bytes);
   out->encoding = h.encoding;
-  if (h.encoding == WeightEncoding::kSparse12) {
-    // One reader of the sparse form: the browser's, given the whole file.
-    NetworkStreamReader reader(size);
-    QuantizedNetwork q;
-    if (!reader.push(data, size, error) || !reader.finish(&q, error)) return false;
-    out->quantized = std::move(q);
-    out->floats = NTupleNetwork();
-  } else if (h.encoding == WeightEncoding::kFloat32) {
+  if (h.encoding == WeightEncoding::kFloat32) {
     NTupleNetwork net(h.layout);
     for (float& w : net.weights()) w = r.f32();
     out->floats = std::move(net);

@@ -60,13 +60,28 @@ bool NetworkStreamReader::start_weights(std::string* error) {
   return true;
 }
 
-// Bytes at file offset `from` onwards: the high plane, the low plane (each
-// weight's zigzag code split in two), then the checksum. A code is put
-// together in its weight's packed place: its high half byte first, then with
-// its low byte it becomes the weight.
+// Bytes at file offset `from` onwards: the weights (either encoding's), then
+// the checksum, hashed and kept here for both.
 void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t size,
                                        std::size_t from) {
-  if (header_.encoding == WeightEncoding::kSparse12) return take_sparse(data, size, from);
+  const std::size_t crc_begin = header_.header_bytes + header_.weight_bytes, end = from + size;
+  if (from < crc_begin) {
+    const std::size_t body = std::min(end, crc_begin) - from;
+    if (header_.encoding == WeightEncoding::kSparse12) take_sparse(data, body, from);
+    else take_planes(data, body, from);
+  }
+  for (std::size_t at = std::max(from, crc_begin); at < end; ++at)
+    tail_[at - crc_begin] = data[at - from];
+  std::size_t hashed = std::min(size, crc_begin > from ? crc_begin - from : 0);
+  crc_ = crc32(data, hashed, crc_);
+}
+
+// Encoding 2's bytes at file offset `from` onwards: the high plane, then the
+// low plane (each weight's zigzag code split in two). A code is put together
+// in its weight's packed place: its high half byte first, then with its low
+// byte it becomes the weight.
+void NetworkStreamReader::take_planes(const std::uint8_t* data, std::size_t size,
+                                      std::size_t from) {
   const std::size_t n = net_.size();
   const std::size_t body_begin = header_.header_bytes, low_begin = body_begin + n,
                     crc_begin = low_begin + n;
@@ -85,19 +100,13 @@ void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t siz
     const auto code = static_cast<std::uint16_t>((packed[i] & 0xF00) | data[at - from]);
     net_.set(i, unzigzag(code));
   }
-  for (std::size_t at = std::max(from, crc_begin); at < end; ++at)
-    tail_[at - crc_begin] = data[at - from];
-  std::size_t hashed = std::min(size, crc_begin > from ? crc_begin - from : 0);
-  crc_ = crc32(data, hashed, crc_);
 }
 
-// Bytes at file offset `from` onwards of an encoding-3 file: the bitmap, the
-// codes, then the checksum.
+// Encoding 3's bytes at file offset `from` onwards: the bitmap, then the codes.
 void NetworkStreamReader::take_sparse(const std::uint8_t* data, std::size_t size,
                                       std::size_t from) {
-  const std::size_t n = net_.size();
-  const std::size_t bitmap_begin = header_.header_bytes, codes_begin = bitmap_begin + n / 8,
-                    crc_begin = bitmap_begin + header_.weight_bytes;
+  const std::size_t bitmap_begin = header_.header_bytes,
+                    codes_begin = bitmap_begin + net_.size() / 8;
   const std::size_t end = from + size;
   for (std::size_t at = std::max(from, bitmap_begin); at < std::min(end, codes_begin); ++at) {
     const std::uint8_t bits = data[at - from];
@@ -108,7 +117,7 @@ void NetworkStreamReader::take_sparse(const std::uint8_t* data, std::size_t size
       ++marked_;
     }
   }
-  for (std::size_t at = std::max(from, codes_begin); at < std::min(end, crc_begin); ++at) {
+  for (std::size_t at = std::max(from, codes_begin); at < end; ++at) {
     const std::uint8_t byte = data[at - from];
     if (escape_left_ == 2) {
       escape_high_ = byte;
@@ -127,10 +136,6 @@ void NetworkStreamReader::take_sparse(const std::uint8_t* data, std::size_t size
       place_code(byte);
     }
   }
-  for (std::size_t at = std::max(from, crc_begin); at < end; ++at)
-    tail_[at - crc_begin] = data[at - from];
-  std::size_t hashed = std::min(size, crc_begin > from ? crc_begin - from : 0);
-  crc_ = crc32(data, hashed, crc_);
 }
 
 // The next marked place takes the code; places before it are final.

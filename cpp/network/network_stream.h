@@ -34,8 +34,10 @@ class NetworkStreamReader {
   // Notes a weight beyond the 12 bits the search holds (refused by finish(),
   // after the checksum: a corrupt file is called corrupt).
   void take_weights(const std::uint8_t* data, std::size_t size, std::size_t from);
-  // Encoding 3: the bitmap marks each weight in use (a 1 in its place), then
+  // The weights' bytes alone (no checksum) of encoding 2, then of encoding 3:
+  // the bitmap marks each weight in use (a 1 in its place), then
   // each code fills the next marked place.
+  void take_planes(const std::uint8_t* data, std::size_t size, std::size_t from);
   void take_sparse(const std::uint8_t* data, std::size_t size, std::size_t from);
   void place_code(std::uint16_t z);
   bool fail(std::string* error, const std::string& message);
