@@ -11,6 +11,7 @@ int run_arena(const Args& args);
 int run_train(const Args& args);
 int run_network(const Args& args);
 int run_tables(const Args& args);
+int run_tables_judge(const Args& args);  // tables judge (tables_judge_command.cpp)
 int run_harvest(const Args& args);
 
 }  // namespace g2048::cli

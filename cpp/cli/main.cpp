@@ -109,7 +109,11 @@ const Command kCommands[] = {
      "        stake: a walk's state counts by what its choice decides (best rate - worst)\n"
      "  tables probe --boards FILE [--tables LIST] [--repeat N]\n"
      "        the tables at the root of each board, as the search reads them: how many\n"
-     "        boards fit a table, how many it answers (a move to play), ns a probe\n",
+     "        boards fit a table, how many it answers (a move to play), ns a probe\n"
+     "  tables judge --boards FILE --oracle LIST [search] [tables]\n"
+     "        the full tables (LIST) judge the search's move on each board they fit\n"
+     "        where the moves differ: the share it agrees with them and the chance of\n"
+     "        the next tile it gives away, on average\n",
      false, false},
     {"network", g2048::cli::run_network,  // a command
      "  network FILE [--out FILE2[.gz] [--step P] [--prune K]]\n"

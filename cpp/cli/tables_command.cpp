@@ -1,6 +1,7 @@
 // ai2048 tables build --formation F --target T --dir DIR [--threads J]
 // ai2048 tables info DIR|FILE
 // ai2048 tables probe --boards FILE [--tables LIST] [--repeat N]
+// ai2048 tables judge ... (tables_judge_command.cpp)
 // ai2048 tables distill --tables DIR[,DIR] --visits FILE[,FILE] --out FILE.gz
 //                       [--max-states N | --max-states N1,N2,...] [--max-bytes B]
 //                       [--rollouts R [--seed S] [--weigh count|stake]]
@@ -283,7 +284,8 @@ int run_tables(const Args& args) {
   if (verb == "info") return run_info(args);
   if (verb == "distill") return run_distill(args);
   if (verb == "probe") return run_probe(args);
-  throw UsageError("tables takes build, info, distill or probe (ai2048 tables --help)");
+  if (verb == "judge") return run_tables_judge(args);
+  throw UsageError("tables takes build, info, distill, probe or judge (ai2048 tables --help)");
 }
 
 }  // namespace g2048::cli

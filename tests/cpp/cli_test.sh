@@ -230,6 +230,16 @@ if "$AI2048" selfplay --from "$tmp/h256.txt" --eval heuristic --depth 1 --tables
     awk -F'[:,]' -v n="$n" '{ exit !($2 == n && $4 == n && $6 <= n) }' ||
     { echo "FAIL: tables probe of the distilled file"; fails=$((fails + 1)); }
   expect_error "tables probe needs --boards FILE" tables probe --tables "$tmp/t32"
+  # tables judge: the table's own moves agree with it everywhere and give away
+  # nothing; the heuristic's search alone gives some chance away.
+  "$AI2048" tables judge --boards "$tmp/chosen.txt" --oracle "$tmp/t32" --eval heuristic --depth 1 \
+    --tables "$tmp/t32" --table-min-rate 0 >"$tmp/j_table.out"
+  "$AI2048" tables judge --boards "$tmp/chosen.txt" --oracle "$tmp/t32" --eval heuristic --depth 1 \
+    --tables off >"$tmp/j_off.out"
+  grep -q "^{\"boards\":$n,\"compared\":$n,\"matters\":[1-9][0-9]*,\"agreed\":1,\"meanLoss\":0," "$tmp/j_table.out" &&
+    grep -q '"agreed":0\.[0-9]*,"meanLoss":0\.[0-9]*[1-9]' "$tmp/j_off.out" ||
+    { echo "FAIL: tables judge: $(cat "$tmp/j_table.out") / $(cat "$tmp/j_off.out")"; fails=$((fails + 1)); }
+  expect_error "tables judge needs --boards FILE and --oracle LIST" tables judge --boards "$tmp/chosen.txt"
   expect_error "tables probe needs a table: --tables PATH" tables probe --boards "$tmp/chosen.txt" --tables off
   head -c 100 "$tmp/t.t2048.gz" >"$tmp/cut.t2048.gz"
   expect_error "cut.t2048.gz: " selfplay --tables "$tmp/cut.t2048.gz"
