@@ -27,6 +27,8 @@ const char kSearchHelp[] =
     "  [--late TILE|off] boards with a tile of TILE or more: the late-game search, the small\n"
     "                  tiles' sub-game searched deep around the big ones (default off)\n"
     "  [--late-drop S] its beam: positions whose value fell by more than share S are lost\n"
+    "  [--late-eval same|subgame] [--late-weights k=v,...]  its evaluation: the search's own\n"
+    "                  (default) or the sub-game heuristic on the board with its walls masked\n"
     "  [--threads N]   each move's root moves searched on N threads at once (default 1)\n"
     "  [--phase on|off] --nodes K / --time-ms T become the average a move over a game, each\n"
     "                  move's share set by its phase (little on open boards, much on crowded\n"

@@ -8,9 +8,9 @@
 namespace g2048::cli {
 
 const std::vector<std::string> kSearchOptions = {
-    "--depth",     "--nodes",      "--time-ms", "--min-depth", "--max-depth",
-    "--cutoff",    "--table-bits", "--weights", "--eval",      "--network",
-    "--downgrade", "--threads",    "--phase",   "--late",      "--late-drop"};
+    "--depth",      "--nodes",   "--time-ms",   "--min-depth", "--max-depth",   "--cutoff",
+    "--table-bits", "--weights", "--eval",      "--network",   "--downgrade",   "--threads",
+    "--phase",      "--late",    "--late-drop", "--late-eval", "--late-weights"};
 
 const std::vector<std::string> kFlags = {"--list", "--coherence", "--resume", "--restarts",
                                          "--census"};
@@ -117,6 +117,16 @@ SearchSettings search_settings(const Args& args) {
                        late + "\"");
   }
   s.late_drop = args.number("--late-drop", s.late_drop, 0, 0.99);
+  std::string late_eval = args.text("--late-eval", "same");
+  if (late_eval != "same" && late_eval != "subgame")
+    throw UsageError("--late-eval must be same or subgame, got \"" + late_eval + "\"");
+  s.late_subgame = late_eval == "subgame";
+  if (args.has("--late-weights")) {
+    if (!s.late_subgame) throw UsageError("--late-weights tunes --late-eval subgame");
+    std::string error;
+    if (!parse_subgame_weights(args.text("--late-weights", ""), &s.late_weights, &error))
+      throw UsageError(error);
+  }
   std::string phase = args.text("--phase", "off");
   if (phase != "on" && phase != "off")
     throw UsageError("--phase must be on or off, got \"" + phase + "\"");

@@ -2,29 +2,27 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
+
+#include "eval/weights_text.h"
 
 namespace g2048 {
 
-namespace {
-
-// rank^p, exact where p is a whole or half number (r^3 * sqrt(r) for 3.5): every
-// build then fills the table with the same bits, which keeps native and
-// WebAssembly games identical (libm pow may differ in the last bit).
-double power(int rank, double p) {
+double rank_power(double rank, double p) {
   double twice = 2 * p;
   if (p < 0 || twice != std::floor(twice) || p > 16) return std::pow(rank, p);
   double r = 1;
   for (int i = 0; i < static_cast<int>(p); ++i) r *= rank;
-  if (twice != 2 * std::floor(p)) r *= std::sqrt(static_cast<double>(rank));
+  if (twice != 2 * std::floor(p)) r *= std::sqrt(rank);
   return r;
 }
+
+namespace {
 
 double score_row(const int rank[4], const HeuristicWeights& w) {
   double sum = 0;
   int empty = 0, merges = 0, prev = 0, run = 0;
   for (int i = 0; i < 4; ++i) {
-    sum += power(rank[i], w.sum_power);
+    sum += rank_power(rank[i], w.sum_power);
     if (rank[i] == 0) {
       ++empty;
       continue;
@@ -41,7 +39,7 @@ double score_row(const int rank[4], const HeuristicWeights& w) {
 
   double fall = 0, rise = 0;  // monotonicity penalties left-to-right and right-to-left
   for (int i = 1; i < 4; ++i) {
-    double a = power(rank[i - 1], w.mono_power), b = power(rank[i], w.mono_power);
+    double a = rank_power(rank[i - 1], w.mono_power), b = rank_power(rank[i], w.mono_power);
     if (rank[i - 1] > rank[i]) fall += a - b;
     else rise += b - a;
   }
@@ -68,34 +66,7 @@ const Heuristic& Heuristic::standard() {
 }
 
 bool parse_weights(const std::string& text, HeuristicWeights* out, std::string* error) {
-  HeuristicWeights w = *out;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t end = text.find(',', pos);
-    if (end == std::string::npos) end = text.size();
-    std::string item = text.substr(pos, end - pos);
-    pos = end + 1;
-    if (item.empty()) continue;
-    std::size_t eq = item.find('=');
-    std::string name = item.substr(0, eq);
-    const HeuristicWeightField* field = nullptr;
-    for (const auto& f : kHeuristicWeightFields)
-      if (name == f.name) field = &f;
-    if (!field || eq == std::string::npos) {
-      *error = "unknown heuristic weight \"" + name + "\" (expected name=value)";
-      return false;
-    }
-    char* stop = nullptr;
-    std::string number = item.substr(eq + 1);
-    double v = std::strtod(number.c_str(), &stop);
-    if (number.empty() || *stop != '\0' || !std::isfinite(v)) {
-      *error = "heuristic weight " + name + " is not a number: \"" + number + "\"";
-      return false;
-    }
-    w.*field->member = v;
-  }
-  *out = w;
-  return true;
+  return parse_named_weights(text, kHeuristicWeightFields, "heuristic", out, error);
 }
 
 }  // namespace g2048

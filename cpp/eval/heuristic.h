@@ -46,6 +46,11 @@ inline bool HeuristicWeights::operator==(const HeuristicWeights& o) const {
   return true;
 }
 
+// rank^p, exact where p is a whole or half number (r^3 * sqrt(r) for 3.5):
+// every build then fills the row tables with the same bits, which keeps native
+// and WebAssembly games identical (libm pow may differ in the last bit).
+double rank_power(double rank, double p);
+
 // Reads "name=value,name=value" over the defaults; false and a message on error.
 bool parse_weights(const std::string& text, HeuristicWeights* out, std::string* error);
 

@@ -56,6 +56,12 @@ LatePlan plan_late_game(Board board, int late_from) {
     plan.wall_tiles |= Board(e) << (4 * at);
   }
   plan.walls = n;
+  // The chain's end, the tile the small ones build up to: the smallest tile
+  // of 256 or more (a wall or not).
+  for (int e = 8; e < 16; ++e) {
+    if (count[e] && !plan.chain_end_tile) plan.chain_end_tile = e;
+    plan.big_tiles += count[e];
+  }
   // A formation with a fixed tile of 512 or more out of the chain is broken:
   // frozen, it could not be mended, so the usual search plays it.
   for (int e = 9; e <= largest; ++e) {

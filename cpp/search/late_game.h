@@ -23,10 +23,14 @@
 //     board has no wall, the caller searches the board as usual.
 //
 // The evaluation is any of the list's (eval/evaluator.h), on the real board:
-// walls are real tiles that stay in place, so nothing is masked from it.
+// walls are real tiles that stay in place, so nothing is masked from it. Or,
+// with settings.late_subgame and enough big tiles, the sub-game heuristic
+// (eval/subgame_eval.h) on the board with its walls masked.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <memory>
 
 #include "engine/board.h"
 #include "search/budget.h"
@@ -48,6 +52,10 @@ struct LatePlan {
   int walls = 0;
   Board wall_mask = 0;   // 0xF in each wall's cell
   Board wall_tiles = 0;  // each wall's exponent in its cell
+  // The chain's end, the tile the small ones build up to: the exponent of the
+  // smallest tile of 256 or more, a wall or not (0: none).
+  int chain_end_tile = 0;
+  int big_tiles = 0;  // tiles of 256 or more
   bool kept(Board b) const { return (b & wall_mask) == wall_tiles; }
 };
 // late_from: the tile value (a power of two) from which the search applies; 0: never.
@@ -76,12 +84,21 @@ class LateGameSearch {
   // move keeps them, the caller's search plays the board.
   float max_node(Board b, int depth_left, int fours_left);
   float chance_node(Board b, int depth_left, int fours_left);
-  float static_value(Board after) const { return eval_.evaluate(after); }
-  static float gain_of(const std::uint32_t gain[4], int d) {
-    return Eval::kScoresMoves ? static_cast<float>(gain[d]) : 0.0f;
+  float static_value(Board after) const {
+    return subgame_ ? subgame_->evaluate(after | plan_.wall_mask) : eval_.evaluate(after);
   }
+  float gain_of(const std::uint32_t gain[4], int d) const {
+    return Eval::kScoresMoves && !subgame_ ? static_cast<float>(gain[d]) : 0.0f;
+  }
+  // settings.late_subgame's evaluation for this plan's chain end, or none.
+  void choose_evaluation(const SearchSettings& s);
 
   const Eval& eval_;
+  // settings.late_subgame's evaluations, one a chain end, built when first
+  // asked for with subgame_weights_.
+  std::array<std::unique_ptr<SubgameEval>, 16> subgame_built_;
+  SubgameWeights subgame_weights_;
+  const SubgameEval* subgame_ = nullptr;  // in use for this search, or null: eval_
   const RowTables& rows_;
   TranspositionTable table_;
   std::uint16_t scope_ = 0;

@@ -19,6 +19,7 @@ bool LateGameSearch<Eval>::search(Board board, const SearchSettings& s, SearchRe
   spent_ms_ = 0.0;
   plan_ = plan_late_game(board, s.late_from);
   if (!plan_.applies) return false;
+  choose_evaluation(s);
   Board tr = transpose(board);
   Board after[4];
   std::uint32_t gain[4] = {0, 0, 0, 0};
@@ -75,8 +76,24 @@ bool LateGameSearch<Eval>::search(Board board, const SearchSettings& s, SearchRe
   result.nodes = nodes_;
   result.ms = ms_since(start);
   result.late_walls = plan_.walls;
+  result.subgame_values = subgame_ != nullptr;
   *out = result;
   return true;
+}
+
+template <class Eval>
+void LateGameSearch<Eval>::choose_evaluation(const SearchSettings& s) {
+  if (!s.late_subgame || plan_.big_tiles < s.late_weights.min_big) {
+    subgame_ = nullptr;
+    return;
+  }
+  if (!(subgame_weights_ == s.late_weights)) {
+    for (auto& e : subgame_built_) e.reset();
+    subgame_weights_ = s.late_weights;
+  }
+  auto& built = subgame_built_[static_cast<std::size_t>(plan_.chain_end_tile)];
+  if (!built) built = std::make_unique<SubgameEval>(s.late_weights, plan_.chain_end_tile);
+  subgame_ = built.get();
 }
 
 template <class Eval>

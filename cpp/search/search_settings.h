@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "eval/subgame_eval.h"
+
 namespace g2048 {
 
 constexpr int kMaxSearchDepth = 12;
@@ -44,6 +46,11 @@ struct SearchSettings {
   // Its beam: below the first plies, a position whose static value fell more
   // than this share below the root's is lost. 0: no beam.
   double late_drop = 0;
+  // Its evaluation: false, the search's own (the network's or the
+  // heuristic's, on the real board); true, the sub-game heuristic
+  // (eval/subgame_eval.h) with these weights, on the board with its walls masked.
+  bool late_subgame = false;
+  SubgameWeights late_weights;
 };
 
 // Empty when the settings are usable; otherwise a one-line description.
@@ -82,6 +89,9 @@ struct SearchResult {
   double allocation = 0;
   // The walls the late-game search kept when it chose the move; 0: it did not.
   int late_walls = 0;
+  // The values are the sub-game heuristic's (settings.late_subgame), on
+  // another scale than the evaluation's: no fall is read across the two.
+  bool subgame_values = false;
 };
 
 }  // namespace g2048

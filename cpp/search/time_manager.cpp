@@ -92,10 +92,12 @@ SearchSettings TimeManager::allocate(Board board, const SearchSettings& s) {
 
 void TimeManager::record(Board board, const SearchResult& result, bool scores_moves) {
   double value = result.best >= 0 ? result.values[result.best] : 0.0;
-  previous_drop_ =
-      has_previous_ && follows(previous_board_, board) ? value_drop(previous_value_, value) : 0.0;
+  bool comparable = has_previous_ && follows(previous_board_, board) &&
+                    previous_subgame_ == result.subgame_values;
+  previous_drop_ = comparable ? value_drop(previous_value_, value) : 0.0;
   previous_board_ = board;
   previous_value_ = value;
+  previous_subgame_ = result.subgame_values;
   if (scores_moves && result.best >= 0) previous_value_ -= move_gain(board, result.best);
   has_previous_ = true;
   auto carried = [](double carry, double share, double spent, double base) {

@@ -106,7 +106,8 @@ class TimeManager {
   bool has_previous_ = false;
   Board previous_board_ = 0;
   double previous_value_ = 0;
-  double previous_drop_ = 0;  // value_drop between the last two searches
+  double previous_drop_ = 0;       // value_drop between the last two searches
+  bool previous_subgame_ = false;  // the last values were the sub-game heuristic's
   double last_factor_ = 1.0;
   double last_allocation_ = 1.0;
   Budget base_, share_;  // the last allocation's budget and phase share

@@ -61,6 +61,15 @@ if ! late_json --late 8192 | grep -q '"lateWalls":3' || late_json --late 32768 |
   fails=$((fails + 1))
 fi
 expect_error "--late must be a tile" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --late 3000
+# --late-eval subgame: the sub-game heuristic's values on the late board
+# (with 5 tiles of 256 or more, min_big=5); its weights checked.
+sub=$(late_json --late 8192 --late-eval subgame --late-weights min_big=5)
+own=$(late_json --late 8192)
+[ "${sub%%\"depth\"*}" != "${own%%\"depth\"*}" ] && echo "$sub" | grep -q '"lateWalls":3' ||
+  { echo "FAIL: --late-eval subgame: $sub / $own"; fails=$((fails + 1)); }
+expect_error '--late-eval must be same or subgame, got "table"' suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --late-eval table
+expect_error "--late-weights tunes --late-eval subgame" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --late-weights empty=1
+expect_error 'unknown sub-game weight "wall"' suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --late-eval subgame --late-weights wall=1
 expect_error "unknown option --walls" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --walls 3
 expect_error "a board or --boards FILE, not both" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --boards "$tmp/two.txt"
 expect_error "cannot read the boards file" suggest --boards "$tmp/none.txt"

@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <functional>
 #include <random>
 
 #include "eval/heuristic.h"
+#include "eval/subgame_eval.h"
 #include "search/expectimax_searcher.h"
 #include "search/late_game.h"
 #include "search/late_game_impl.h"
@@ -86,7 +88,7 @@ TEST(LatePlan, FourBoundGrowsWithDepth) {
 // The rules written out plainly: every move keeps the walls or is lost, no
 // cut-off but the horizon's 4s and the open-board caps, no table.
 struct Reference {
-  const Heuristic& eval;
+  std::function<float(Board)> value;  // of an after-state
   LatePlan plan;
 
   float max_node(Board b, int depth_left, int fours_left) const {
@@ -94,7 +96,7 @@ struct Reference {
     for (int d = 0; d < 4; ++d) {
       Board a = move(b, d);
       if (a == b || !plan.kept(a)) continue;
-      best = std::max(best, depth_left == 0 ? eval.evaluate(a) : chance(a, depth_left, fours_left));
+      best = std::max(best, depth_left == 0 ? value(a) : chance(a, depth_left, fours_left));
     }
     return best;
   }
@@ -141,7 +143,7 @@ TEST(LateGameSearch, MatchesABruteForceOfItsRules) {
     for (int depth : {1, 2}) {
       SearchResult r;
       if (!search.search(b, late_at(depth), &r)) continue;
-      Reference ref{eval, plan_late_game(b, 8192)};
+      Reference ref{[&](Board a) { return eval.evaluate(a); }, plan_late_game(b, 8192)};
       for (int d = 0; d < 4; ++d) {
         Board a = move(b, d);
         if (a == b) {
@@ -239,6 +241,90 @@ TEST(LateGameSearch, ABudgetIsKeptAndRepeatable) {
   EXPECT_LE(small.nodes, 2u * 5000 + 64);
   EXPECT_LE(large.nodes, 2u * 200000 + 64);
   EXPECT_GT(large.depth, small.depth);
+}
+
+// An evaluation whose values are the score to come (as the network's): the
+// search adds each move's gain to them, but not to the sub-game heuristic's.
+struct ScoringHeuristic {
+  static constexpr const char* kName = "scoring";
+  static constexpr bool kScoresMoves = true;
+  static constexpr bool kCacheLeaves = false;
+  static constexpr int kDefaultDepth = 0;
+  Heuristic h;
+  float evaluate(Board b) const { return h.evaluate(b); }
+};
+
+TEST(LatePlan, TheChainsEndAndItsBigTiles) {
+  LatePlan plan = plan_late_game(board_of(kChain), 8192);
+  EXPECT_EQ(plan.chain_end_tile, 10);  // the 1024
+  EXPECT_EQ(plan.big_tiles, 5);
+  auto pair = kChain;
+  pair[0] = 256, pair[1] = 256, pair[2] = 512;  // the smallest big tile, a pair or not
+  plan = plan_late_game(board_of(pair), 8192);
+  EXPECT_EQ(plan.chain_end_tile, 8);
+  EXPECT_EQ(plan.big_tiles, 8);
+}
+
+// Small tiles falling away from a wall score above the same tiles rising to
+// it. A wall counts as the chain's end, not as its own tile: a line it splits
+// costs as much as a tile of that end would (less for an end of 128 than for
+// one of 4096).
+TEST(SubgameEval, SmallTilesFallAwayFromTheWalls) {
+  auto line = [](unsigned a, unsigned b, unsigned c, unsigned d) {
+    return static_cast<std::uint16_t>(a | b << 4 | c << 8 | d << 12);
+  };
+  SubgameWeights w;
+  SubgameEval at_1024(w, 10), at_128(w, 7), at_4096(w, 12);
+  EXPECT_GT(at_1024.row_value(line(kWallCode, 9, 8, 7)),
+            at_1024.row_value(line(kWallCode, 7, 8, 9)));
+  EXPECT_GT(at_1024.row_value(line(7, 8, 9, kWallCode)),
+            at_1024.row_value(line(9, 8, 7, kWallCode)));
+  EXPECT_GT(at_128.row_value(line(6, kWallCode, 5, 4)),
+            at_4096.row_value(line(6, kWallCode, 5, 4)));
+  // However bad a board, it scores above a lost position's 0.
+  SubgameWeights harsh;
+  harsh.base = 0;
+  EXPECT_GE(SubgameEval(harsh, 10).evaluate(board_of(kChain)), 1.0f);
+  std::string error;
+  EXPECT_TRUE(parse_subgame_weights("empty=100,min_big=5", &w, &error)) << error;
+  EXPECT_EQ(w.empty, 100);
+  EXPECT_EQ(w.min_big, 5);
+  EXPECT_FALSE(parse_subgame_weights("wall=3", &w, &error));
+  EXPECT_NE(error.find("unknown sub-game weight \"wall\""), std::string::npos) << error;
+  EXPECT_FALSE(parse_subgame_weights("sum=x", &w, &error));
+  EXPECT_EQ(w.empty, 100);  // a refused text changes nothing
+}
+
+// With late_subgame the search's values are the sub-game heuristic's on the
+// masked board (no move's gain added), against the brute force; with too few
+// big tiles (min_big) the search's own evaluation plays.
+TEST(LateGameSearch, TheSubgameEvaluationMatchesABruteForce) {
+  ScoringHeuristic eval;
+  LateGameSearch<ScoringHeuristic> search(eval);
+  SearchSettings s = late_at(2);
+  s.late_subgame = true;
+  s.late_weights.min_big = 5;
+  int compared = 0;
+  for (Board b : late_boards(8)) {
+    SearchResult r;
+    if (!search.search(b, s, &r)) continue;
+    LatePlan plan = plan_late_game(b, 8192);
+    SubgameEval sub(s.late_weights, plan.chain_end_tile);
+    Reference ref{[&](Board a) { return sub.evaluate(a | plan.wall_mask); }, plan};
+    EXPECT_TRUE(r.subgame_values);
+    for (int d = 0; d < 4; ++d) {
+      Board a = move(b, d);
+      if (a == b) continue;
+      float want = plan.kept(a) ? ref.chance(a, 2, four_bound(2)) : 0.0f;
+      EXPECT_NEAR(r.values[d], want, 1e-3 * std::max(1.0f, want)) << d;
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, 10);
+  s.late_weights.min_big = 6;  // kChain's boards have 5
+  SearchResult own;
+  ASSERT_TRUE(search.search(late_boards(1)[0], s, &own));
+  EXPECT_FALSE(own.subgame_values);
 }
 
 TEST(LateGameSearch, SettingsAreChecked) {

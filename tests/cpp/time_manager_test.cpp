@@ -43,6 +43,19 @@ SearchSettings twin(std::uint64_t nodes) {
   return s;
 }
 
+// The next board of the same game: the first move that moves, and a 2 in its
+// first empty cell.
+Board next_of(Board board) {
+  for (int dir = 0; dir < 4; ++dir) {
+    Board after = move(board, dir);
+    if (after == board) continue;
+    for (int i = 0; i < 16; ++i)
+      if (cell(after, i) == 0) return with_cell(after, i, 1);
+  }
+  ADD_FAILURE() << "the test's game ended";
+  return board;
+}
+
 }  // namespace
 
 TEST(TimeManager, CrowdedLateBoardGetsMoreThanOpenEarlyOne) {
@@ -168,18 +181,6 @@ TEST(TimeManager, CarriesWhatAMoveLeftToTheNextMoves) {
   spent_nothing.best = 2;
   spent_nothing.values = {{kIllegal, kIllegal, 100.0, kIllegal}};
   spent_nothing.nodes = 0;
-  // The next board of the same game: the first move that moves, and a 2 in
-  // its first empty cell.
-  auto next_of = [](Board board) {
-    for (int dir = 0; dir < 4; ++dir) {
-      Board after = move(board, dir);
-      if (after == board) continue;
-      for (int i = 0; i < 16; ++i)
-        if (cell(after, i) == 0) return with_cell(after, i, 1);
-    }
-    ADD_FAILURE() << "the test's game ended";
-    return board;
-  };
   std::uint64_t first = m.allocate(b, s).nodes;
   double share = double(k) * m.last_factor();
   EXPECT_NEAR(double(first), share, 1.0);
@@ -215,6 +216,34 @@ TEST(TimeManager, CarriesWhatAMoveLeftToTheNextMoves) {
   Board late3 = next_of(late2);
   std::uint64_t still_paying = m.allocate(late3, s).nodes;
   EXPECT_NEAR(double(still_paying), double(k) * m.last_factor(), 1.0);
+}
+
+// The late-game search's sub-game values (SearchResult::subgame_values) are
+// on another scale than the evaluation's: from one to the other no fall is
+// read, within either one it is.
+TEST(TimeManager, NoFallIsReadAcrossTheSubgameValues) {
+  SearchSettings s = twin(10000);
+  auto result = [](double value, bool subgame) {
+    SearchResult r;
+    r.best = 2;
+    r.values = {{kIllegal, kIllegal, value, kIllegal}};
+    r.subgame_values = subgame;
+    return r;
+  };
+  auto factor_after = [&](SearchResult first, SearchResult second) {
+    TimeManager m;
+    Board b = board_of(kMiddle), b2 = next_of(b), b3 = next_of(b2);
+    m.allocate(b, s);
+    m.record(b, first, false);
+    m.allocate(b2, s);
+    m.record(b2, second, false);
+    m.allocate(b3, s);
+    return m.last_factor();
+  };
+  double steady = factor_after(result(1e5, false), result(1e5, false));
+  EXPECT_GT(factor_after(result(1e7, true), result(1e5, true)), steady);  // a fall
+  EXPECT_GT(factor_after(result(1e7, false), result(1e5, false)), steady);
+  EXPECT_EQ(factor_after(result(1e7, true), result(1e5, false)), steady);  // scales differ
 }
 
 // A plain time target starts any step while under half the time is spent; the
