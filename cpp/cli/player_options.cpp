@@ -92,6 +92,17 @@ endgame::TableSettings table_settings(const Args& args, bool with_network) {
 const std::vector<std::string> kPlayerTuningOptions = {"--playouts", "--playout-depth",
                                                        "--evil-depth"};
 
+EngineRequest suggestion_request(const Args& args) {
+  EngineRequest request;  // expectimax's
+  request.settings.search = search_settings(args);
+  request.settings.evaluation = evaluation_settings(args);
+  request.budget_given = budget_given(args);
+  bool with_network = request.settings.evaluation.network != nullptr;
+  request.tables = tables_on(args, with_network);
+  session().tables() = table_settings(args, with_network);
+  return request;
+}
+
 PlayerSettings player_settings(const Args& args, const SearchSettings& search) {
   PlayerSettings p;
   p.search = search;

@@ -35,6 +35,10 @@ std::string default_tables_path();
 // file (ai2048 tables distill; .gz or plain). Throws a UsageError on a fault.
 endgame::TableSettings load_tables(const std::string& path);
 
+// Expectimax's request for one position at a time, as suggest plays it: the
+// search, evaluation and table options, with the session's tables set from them.
+EngineRequest suggestion_request(const Args& args);
+
 // The player's settings: `search` as the budget, then the Monte Carlo options.
 PlayerSettings player_settings(const Args& args, const SearchSettings& search);
 // Throws a UsageError naming the known players when name is not one, or when

@@ -50,13 +50,7 @@ int run_suggest(const Args& args) {
     if (game_over(tiles)) throw UsageError("the board has no legal move: the game is over");
     boards.push_back(tiles);
   }
-  EngineRequest request;  // expectimax's
-  request.settings.search = search_settings(args);
-  request.settings.evaluation = evaluation_settings(args);
-  request.budget_given = budget_given(args);
-  bool with_network = request.settings.evaluation.network != nullptr;
-  request.tables = tables_on(args, with_network);
-  session().tables() = table_settings(args, with_network);
+  EngineRequest request = suggestion_request(args);
   for (const Tiles& tiles : boards) {
     std::string error;
     SearchResult r = session().play(tiles, request, &error);

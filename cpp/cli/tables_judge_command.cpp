@@ -56,13 +56,7 @@ int run_tables_judge(const Args& args) {
     start = comma + 1;
   }
 
-  EngineRequest request;  // expectimax's, as suggest plays it
-  request.settings.search = search_settings(args);
-  request.settings.evaluation = evaluation_settings(args);
-  request.budget_given = budget_given(args);
-  bool with_network = request.settings.evaluation.network != nullptr;
-  request.tables = tables_on(args, with_network);
-  session().tables() = table_settings(args, with_network);
+  EngineRequest request = suggestion_request(args);  // as suggest plays it
 
   Verdicts v;
   for (const Tiles& tiles : boards) {
