@@ -17,7 +17,9 @@
 
 namespace g2048 {
 
-constexpr unsigned kWallCode = 15;  // a masked wall's code in a row
+// A masked wall's code in a row (a 32768 out of the walls reads as one too:
+// in the late game it is the chain's head, where a wall would stand).
+constexpr unsigned kWallCode = 15;
 
 struct SubgameWeights {
   double base = 1e7;           // keeps the values positive: a lost position scores 0
