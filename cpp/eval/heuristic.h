@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "eval/weights_text.h"
 
 namespace g2048 {
 
@@ -41,9 +42,7 @@ inline constexpr HeuristicWeightField kHeuristicWeightFields[] = {
 };
 
 inline bool HeuristicWeights::operator==(const HeuristicWeights& o) const {
-  for (const auto& f : kHeuristicWeightFields)
-    if (this->*f.member != o.*f.member) return false;
-  return true;
+  return same_named_weights(*this, o, kHeuristicWeightFields);
 }
 
 // rank^p, exact where p is a whole or half number (r^3 * sqrt(r) for 3.5):

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/board.h"
+#include "eval/weights_text.h"
 
 namespace g2048 {
 
@@ -59,9 +60,7 @@ inline constexpr SubgameWeightField kSubgameWeightFields[] = {
 };
 
 inline bool SubgameWeights::operator==(const SubgameWeights& o) const {
-  for (const auto& f : kSubgameWeightFields)
-    if (this->*f.member != o.*f.member) return false;
-  return true;
+  return same_named_weights(*this, o, kSubgameWeightFields);
 }
 
 // Reads "name=value,name=value" over *out; false and a message on error.

@@ -1,5 +1,5 @@
-// "name=value,name=value" over a weights struct whose fields are listed as
-// {name, member pointer} pairs: the one parser of the heuristics' weights.
+// A weights struct whose fields are listed as {name, member pointer} pairs:
+// the one parser and the one comparison of the heuristics' weights.
 #pragma once
 
 #include <cmath>
@@ -40,6 +40,14 @@ bool parse_named_weights(const std::string& text, const Field (&fields)[N], cons
     w.*field->member = v;
   }
   *out = w;
+  return true;
+}
+
+// Whether a and b hold the same value in every listed field.
+template <class Weights, class Field, std::size_t N>
+bool same_named_weights(const Weights& a, const Weights& b, const Field (&fields)[N]) {
+  for (const auto& f : fields)
+    if (a.*f.member != b.*f.member) return false;
   return true;
 }
 
