@@ -16,26 +16,32 @@ double rank_power(double rank, double p) {
   return r;
 }
 
+int tiles_in_equal_runs(const int cells[4], int wall) {
+  int tiles = 0, prev = 0, run = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (cells[i] == 0) continue;
+    if (cells[i] == prev && cells[i] != wall) {
+      ++run;
+    } else {
+      if (run > 0) tiles += 1 + run;
+      run = 0;
+    }
+    prev = cells[i] == wall ? 0 : cells[i];
+  }
+  if (run > 0) tiles += 1 + run;
+  return tiles;
+}
+
 namespace {
 
 double score_row(const int rank[4], const HeuristicWeights& w) {
   double sum = 0;
-  int empty = 0, merges = 0, prev = 0, run = 0;
+  int empty = 0;
   for (int i = 0; i < 4; ++i) {
     sum += rank_power(rank[i], w.sum_power);
-    if (rank[i] == 0) {
-      ++empty;
-      continue;
-    }
-    if (rank[i] == prev) {
-      ++run;
-    } else {
-      if (run > 0) merges += 1 + run;
-      run = 0;
-    }
-    prev = rank[i];
+    empty += rank[i] == 0;
   }
-  if (run > 0) merges += 1 + run;
+  int merges = tiles_in_equal_runs(rank);
 
   double fall = 0, rise = 0;  // monotonicity penalties left-to-right and right-to-left
   for (int i = 1; i < 4; ++i) {

@@ -27,10 +27,7 @@ struct HeuristicWeights {
 };
 
 // Every weight with its name: the one list that parsing and comparing go through.
-struct HeuristicWeightField {
-  const char* name;
-  double HeuristicWeights::*member;
-};
+using HeuristicWeightField = NamedWeight<HeuristicWeights>;
 inline constexpr HeuristicWeightField kHeuristicWeightFields[] = {
     {"base", &HeuristicWeights::base},
     {"empty", &HeuristicWeights::empty},
@@ -44,6 +41,11 @@ inline constexpr HeuristicWeightField kHeuristicWeightFields[] = {
 inline bool HeuristicWeights::operator==(const HeuristicWeights& o) const {
   return same_named_weights(*this, o, kHeuristicWeightFields);
 }
+
+// Tiles in runs of equal neighbours along a line of four cells (empty cells,
+// 0, are skipped: gaps do not end a run; a cell holding `wall` does): a run of
+// k tiles counts k.
+int tiles_in_equal_runs(const int cells[4], int wall = -1);
 
 // rank^p, exact where p is a whole or half number (r^3 * sqrt(r) for 3.5):
 // every build then fills the row tables with the same bits, which keeps native

@@ -11,19 +11,14 @@ namespace {
 
 // One line of four cells: 0 empty, 1-14 a small tile's exponent, kWallCode a wall.
 double score_line(const unsigned code[4], const SubgameWeights& w, double wall_rank) {
-  int empty = 0, merges = 0, run = 0;
-  unsigned prev = 0;
+  int empty = 0, cells[4];
   double sum = 0, contact = 0;
   double level[4];  // what each cell counts as in the monotonicity
   for (int i = 0; i < 4; ++i) {
+    cells[i] = static_cast<int>(code[i]);
     bool wall = code[i] == kWallCode;
     level[i] = rank_power(wall ? wall_rank : code[i], w.mono_power);
-    if (wall) {  // a wall ends a run of equal tiles
-      if (run > 0) merges += 1 + run;
-      run = 0;
-      prev = 0;
-      continue;
-    }
+    if (wall) continue;
     if (code[i] == 0) {
       ++empty;
       continue;
@@ -31,16 +26,9 @@ double score_line(const unsigned code[4], const SubgameWeights& w, double wall_r
     sum += rank_power(code[i], w.sum_power);
     bool beside_wall = (i > 0 && code[i - 1] == kWallCode) || (i < 3 && code[i + 1] == kWallCode);
     if (beside_wall) contact += level[i];
-    if (code[i] == prev) {
-      ++run;
-    } else {
-      if (run > 0) merges += 1 + run;
-      run = 0;
-    }
-    prev = code[i];
   }
-  if (run > 0) merges += 1 + run;
-  double fall = 0, rise = 0;  // penalties left to right and right to left
+  int merges = tiles_in_equal_runs(cells, kWallCode);  // a wall ends a run
+  double fall = 0, rise = 0;                           // penalties left to right and right to left
   for (int i = 1; i < 4; ++i) {
     if (level[i - 1] > level[i]) fall += level[i - 1] - level[i];
     else rise += level[i] - level[i - 1];

@@ -42,10 +42,7 @@ struct SubgameWeights {
   bool operator==(const SubgameWeights& o) const;
 };
 
-struct SubgameWeightField {
-  const char* name;
-  double SubgameWeights::*member;
-};
+using SubgameWeightField = NamedWeight<SubgameWeights>;
 inline constexpr SubgameWeightField kSubgameWeightFields[] = {
     {"base", &SubgameWeights::base},
     {"empty", &SubgameWeights::empty},

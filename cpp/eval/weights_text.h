@@ -8,6 +8,13 @@
 
 namespace g2048 {
 
+// One listed field of a weights struct.
+template <class Weights>
+struct NamedWeight {
+  const char* name;
+  double Weights::*member;
+};
+
 // Reads text over *out (names not given keep their value); false, *out
 // untouched and a message naming `what` on an unknown name or a bad number.
 template <class Weights, class Field, std::size_t N>
