@@ -68,11 +68,6 @@ inline int count_empty(Board b) {
   return 16 - __builtin_popcountll(b);
 }
 
-// How many cells hold the tile of exponent e (1-15).
-inline int count_tile(Board b, int e) {
-  return count_empty(b ^ (Board(e) * 0x1111111111111111ULL));
-}
-
 inline Board move_left(const RowTables& t, Board b) {
   return Board(t.left[row_of(b, 0)]) | (Board(t.left[row_of(b, 1)]) << 16) |
          (Board(t.left[row_of(b, 2)]) << 32) | (Board(t.left[row_of(b, 3)]) << 48);

@@ -38,11 +38,6 @@ struct SubgameWeights {
   // tiles are of 256 or more (fewer: the search's own): where the small
   // tiles' sub-game is small, as in the endgame tables' formations.
   double min_big = 6;
-  // Added to the value of a move that makes the target, a twin of the chain's
-  // end, and the search stops there: the endgame tables' success (0: off).
-  double win = 0.0;
-  // 1: only on boards that fit the snake tables' formation (targets 256-1024).
-  double snake_only = 0.0;
 
   bool operator==(const SubgameWeights& o) const;
 };
@@ -59,8 +54,6 @@ inline constexpr SubgameWeightField kSubgameWeightFields[] = {
     {"sum", &SubgameWeights::sum},
     {"sum_power", &SubgameWeights::sum_power},
     {"min_big", &SubgameWeights::min_big},
-    {"win", &SubgameWeights::win},
-    {"snake_only", &SubgameWeights::snake_only},
 };
 
 inline bool SubgameWeights::operator==(const SubgameWeights& o) const {

@@ -3,8 +3,6 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "endgame/formation.h"
-
 namespace g2048 {
 
 namespace {
@@ -74,19 +72,6 @@ LatePlan plan_late_game(Board board, int late_from) {
   }
   plan.applies = plan.walls > 0;
   return plan;
-}
-
-bool fits_snake(Board board) {
-  static const endgame::Formation snake = [] {
-    endgame::Formation f;
-    endgame::formation_by_name("snake", &f);
-    return f;
-  }();
-  Tiles t;
-  for (int i = 0; i < 16; ++i)
-    t.exponent[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(cell(board, i));
-  endgame::Fit fit = endgame::fit(snake, t, 10);
-  return fit.symmetry >= 0 && fit.target >= 8;
 }
 
 }  // namespace g2048

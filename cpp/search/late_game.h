@@ -60,8 +60,6 @@ struct LatePlan {
 };
 // late_from: the tile value (a power of two) from which the search applies; 0: never.
 LatePlan plan_late_game(Board board, int late_from);
-// Whether the board fits the snake tables' formation with a target of 256 to 1024.
-bool fits_snake(Board board);
 
 template <class Eval>
 class LateGameSearch {
@@ -92,14 +90,8 @@ class LateGameSearch {
   float gain_of(const std::uint32_t gain[4], int d) const {
     return Eval::kScoresMoves && !subgame_ ? static_cast<float>(gain[d]) : 0.0f;
   }
-  // Whether the move from before to after makes the target (a twin of the
-  // chain's end) while the sub-game heuristic scores wins.
-  bool wins(Board before, Board after) const {
-    return win_ > 0.0f &&
-           count_tile(after, plan_.chain_end_tile) > count_tile(before, plan_.chain_end_tile);
-  }
   // settings.late_subgame's evaluation for this plan's chain end, or none.
-  void choose_evaluation(Board board, const SearchSettings& s);
+  void choose_evaluation(const SearchSettings& s);
 
   const Eval& eval_;
   // settings.late_subgame's evaluations, one a chain end, built when first
@@ -107,7 +99,6 @@ class LateGameSearch {
   std::array<std::unique_ptr<SubgameEval>, 16> subgame_built_;
   SubgameWeights subgame_weights_;
   const SubgameEval* subgame_ = nullptr;  // in use for this search, or null: eval_
-  float win_ = 0.0f;                      // its win bonus (SubgameWeights::win), or 0
   const RowTables& rows_;
   TranspositionTable table_;
   std::uint16_t scope_ = 0;

@@ -19,7 +19,7 @@ bool LateGameSearch<Eval>::search(Board board, const SearchSettings& s, SearchRe
   spent_ms_ = 0.0;
   plan_ = plan_late_game(board, s.late_from);
   if (!plan_.applies) return false;
-  choose_evaluation(board, s);
+  choose_evaluation(s);
   Board tr = transpose(board);
   Board after[4];
   std::uint32_t gain[4] = {0, 0, 0, 0};
@@ -59,8 +59,7 @@ bool LateGameSearch<Eval>::search(Board board, const SearchSettings& s, SearchRe
         continue;
       }
       scope_ = table_.next_scope();
-      float v = wins(board, after[d]) ? static_value(after[d]) + win_
-                                      : chance_node(after[d], depth, four_bound(depth));
+      float v = chance_node(after[d], depth, four_bound(depth));
       any = any || v > 0.0f;
       values[d] = v + gain_of(gain, d);
     }
@@ -83,10 +82,8 @@ bool LateGameSearch<Eval>::search(Board board, const SearchSettings& s, SearchRe
 }
 
 template <class Eval>
-void LateGameSearch<Eval>::choose_evaluation(Board board, const SearchSettings& s) {
-  win_ = 0.0f;
-  if (!s.late_subgame || plan_.big_tiles < s.late_weights.min_big ||
-      (s.late_weights.snake_only > 0 && !fits_snake(board))) {
+void LateGameSearch<Eval>::choose_evaluation(const SearchSettings& s) {
+  if (!s.late_subgame || plan_.big_tiles < s.late_weights.min_big) {
     subgame_ = nullptr;
     return;
   }
@@ -97,7 +94,6 @@ void LateGameSearch<Eval>::choose_evaluation(Board board, const SearchSettings& 
   auto& built = subgame_built_[static_cast<std::size_t>(plan_.chain_end_tile)];
   if (!built) built = std::make_unique<SubgameEval>(s.late_weights, plan_.chain_end_tile);
   subgame_ = built.get();
-  win_ = plan_.chain_end_tile ? static_cast<float>(s.late_weights.win) : 0.0f;
 }
 
 template <class Eval>
@@ -113,9 +109,7 @@ float LateGameSearch<Eval>::max_node(Board b, int depth_left, int fours_left) {
     Board a = after[d];
     if (a == b || !plan_.kept(a)) continue;
     float v;
-    if (wins(b, a)) {
-      v = static_value(a) + win_;  // the target made: the sub-game is won
-    } else if (depth_left == 0) {
+    if (depth_left == 0) {
       v = static_value(a);
     } else {
       if (beam_ && static_value(a) < floor_) continue;
