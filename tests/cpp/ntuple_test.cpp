@@ -36,6 +36,14 @@ NTupleNetwork random_network(const std::string& spec, std::vector<int> stages = 
   return net;
 }
 
+// Cells as exponents, row-major from the top-left.
+Board board_of(std::initializer_list<int> exponents) {
+  Board b = 0;
+  int i = 0;
+  for (int e : exponents) b = with_cell(b, i++, e);
+  return b;
+}
+
 Board random_board(std::mt19937_64& rng, int max_exponent = 12) {
   return to_bitboard(testing_boards::random_tiles(rng, max_exponent));
 }
@@ -411,17 +419,20 @@ TEST(TdTrainer, AnUpdateMovesTheValueTowardItsTarget) {
 // must learn the same network to the bit.
 class ReferenceTrainer {
  public:
-  ReferenceTrainer(NTupleNetwork* net, float alpha, float lambda, bool coherence)
+  ReferenceTrainer(NTupleNetwork* net, float alpha, float lambda, bool coherence,
+                   bool downgrade = false)
       : net_(net),
         step_(alpha / net->layout().feature_count()),
         lambda_(lambda),
         coherence_(coherence),
+        downgrade_(downgrade),
         sums_(coherence ? net->weights().size() : 0, {0.0f, 0.0f}) {}
 
-  void play_and_learn(std::uint64_t seed) {
+  // From a new game, or from start (an afterstate) a spawn away.
+  void play_and_learn(std::uint64_t seed, Board start = 0) {
     Rng rng(seed);
-    Board b = 0;
-    spawn(&b, rng);
+    Board b = start;
+    if (!b) spawn(&b, rng);
     spawn(&b, rng);
     std::vector<Board> path;
     std::vector<std::uint32_t> rewards;
@@ -431,7 +442,7 @@ class ReferenceTrainer {
       for (int d = 0; d < 4; ++d) {
         Board after = move(b, d);
         if (after == b) continue;
-        float v = static_cast<float>(move_gain(b, d)) + value(after);
+        float v = static_cast<float>(move_gain(b, d)) + scaled_value(after);
         if (best < 0 || v > best_value) best = d, best_value = v;
       }
       if (best < 0) break;
@@ -442,8 +453,11 @@ class ReferenceTrainer {
     }
     float target = 0;
     for (std::size_t i = path.size(); i-- > 0;) {
-      float error = target - value(path[i]);
-      for (std::size_t w : indices(path[i])) {
+      // With downgrading, the downgraded board learns the target over its factor.
+      float scale = 1.0f;
+      Board seen = downgrade_ ? downgraded(path[i], &scale) : path[i];
+      float error = target / scale - value(seen);
+      for (std::size_t w : indices(seen)) {
         float rate = 1.0f;
         if (coherence_) {
           std::array<float, 2>& c = sums_[w];
@@ -453,7 +467,7 @@ class ReferenceTrainer {
         }
         net_->weights()[w] += step_ * rate * error;
       }
-      float updated = value(path[i]);
+      float updated = scale * value(seen);
       target = static_cast<float>(rewards[i]) + (1.0f - lambda_) * updated + lambda_ * target;
     }
   }
@@ -480,6 +494,11 @@ class ReferenceTrainer {
     for (std::size_t w : indices(b)) sum += net_->weights()[w];
     return sum;
   }
+  float scaled_value(Board after) const {
+    float scale = 1.0f;
+    Board seen = downgrade_ ? downgraded(after, &scale) : after;
+    return scale * value(seen);
+  }
   // The k-th empty cell, k = below(empty), then a 4 when below(10) == 0.
   static void spawn(Board* b, Rng& rng) {
     int k = static_cast<int>(rng.below(static_cast<std::uint32_t>(count_empty(*b))));
@@ -493,7 +512,7 @@ class ReferenceTrainer {
 
   NTupleNetwork* net_;
   float step_, lambda_;
-  bool coherence_;
+  bool coherence_, downgrade_;
   std::vector<std::array<float, 2>> sums_;
 };
 
@@ -522,6 +541,38 @@ TEST(TdTrainer, LearnsTheSameNetworkAsTheReferenceTrainer) {
     EXPECT_GT(moves, 60u * 50) << c.spec;
     ASSERT_TRUE(fast.weights() == slow.weights()) << c.spec;
   }
+}
+
+TEST(TdTrainer, LearnsDowngradedBoardsAsTheReferenceTrainerDoes) {
+  // Episodes from a late board with a gap below its 16384 (no 8192), so the
+  // boards are downgraded from the first move; the same network to the bit as
+  // the reference, and another than without downgrading.
+  const Board start = board_of({0, 0, 0, 0,  //
+                                0, 0, 1, 0,  //
+                                2, 3, 4, 5,  //
+                                14, 12, 11, 7});
+  auto train = [&](bool downgrade, NTupleNetwork* fast, NTupleNetwork* slow) {
+    TrainSettings s;
+    s.alpha = 0.5f;
+    s.lambda = 0.5f;
+    s.coherence = true;
+    s.downgrade = downgrade;
+    TdTrainer trainer(fast, s);
+    ReferenceTrainer reference(slow, s.alpha, s.lambda, s.coherence, downgrade);
+    std::uint64_t moves = 0;
+    for (std::uint64_t g = 0; g < 40; ++g) {
+      moves += trainer.play_and_learn(TdTrainer::game_seed(5, g), start).moves;
+      reference.play_and_learn(TdTrainer::game_seed(5, g), start);
+    }
+    EXPECT_GT(moves, 40u * 20);
+  };
+  NTupleNetwork fast = random_network("0123 4567 0145 1256", {}), slow = fast, plain = fast,
+                plain_slow = fast;
+  train(true, &fast, &slow);
+  ASSERT_TRUE(fast.weights() == slow.weights());
+  train(false, &plain, &plain_slow);
+  ASSERT_TRUE(plain.weights() == plain_slow.weights());
+  EXPECT_FALSE(fast.weights() == plain.weights());
 }
 
 TEST(TdTrainer, DeterministicForASeedOnOneThread) {
@@ -656,16 +707,6 @@ TEST(NTuple, AMinimumStepCoarsensTheWeights) {
   for (std::size_t i = 0; i < coarse.size(); ++i)
     ASSERT_NEAR(coarse.weight(i) * 8.0f, net.weights()[i], 4.0f + 1e-3f);
 }
-
-namespace {
-// Cells as exponents, row-major from the top-left.
-Board board_of(std::initializer_list<int> exponents) {
-  Board b = 0;
-  int i = 0;
-  for (int e : exponents) b = with_cell(b, i++, e);
-  return b;
-}
-}  // namespace
 
 TEST(TileDowngrading, HalvesTheTilesAboveTheLargestMissingOne) {
   float scale = 0.0f;
