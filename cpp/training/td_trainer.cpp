@@ -112,13 +112,17 @@ int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best,
   if (n == 0) return -1;
   // The boards the network reads: the afterstates, or with downgrading their
   // downgraded boards, whose values count scale times.
+  // Each reads the weights of its afterstate's own stage (as NetworkEval).
   Board seen[4];
   float scale[4] = {1.0f, 1.0f, 1.0f, 1.0f};
-  for (int k = 0; k < n; ++k)
+  int stage[4];
+  for (int k = 0; k < n; ++k) {
+    stage[k] = net_->layout().stage_of(legal[k]);
     seen[k] = settings_.downgrade ? downgraded(legal[k], &scale[k]) : legal[k];
+  }
   float value[4];
   FeatureIndices index[4];
-  sum_features(net_->layout(), net_->weights().data(), seen, n, value, index);
+  sum_features(net_->layout(), net_->weights().data(), seen, n, value, index, stage);
   int best = -1;
   float best_value = -std::numeric_limits<float>::infinity();
   for (int k = 0; k < n; ++k) {

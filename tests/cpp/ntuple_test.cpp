@@ -454,10 +454,12 @@ class ReferenceTrainer {
     float target = 0;
     for (std::size_t i = path.size(); i-- > 0;) {
       // With downgrading, the downgraded board learns the target over its factor.
+      // Its weights are those of the stage of the board itself.
       float scale = 1.0f;
+      const int stage = net_->layout().stage_of(path[i]);
       Board seen = downgrade_ ? downgraded(path[i], &scale) : path[i];
-      float error = target / scale - value(seen);
-      for (std::size_t w : indices(seen)) {
+      float error = target / scale - value(seen, stage);
+      for (std::size_t w : indices(seen, stage)) {
         float rate = 1.0f;
         if (coherence_) {
           std::array<float, 2>& c = sums_[w];
@@ -467,16 +469,16 @@ class ReferenceTrainer {
         }
         net_->weights()[w] += step_ * rate * error;
       }
-      float updated = scale * value(seen);
+      float updated = scale * value(seen, stage);
       target = static_cast<float>(rewards[i]) + (1.0f - lambda_) * updated + lambda_ * target;
     }
   }
 
  private:
-  std::vector<std::size_t> indices(Board b) const {
+  std::vector<std::size_t> indices(Board b, int stage) const {
     const NTupleLayout& layout = net_->layout();
     std::vector<std::size_t> out;
-    std::size_t base = layout.weights_per_stage() * layout.stage_of(b);
+    std::size_t base = layout.weights_per_stage() * stage;
     for (Board s : board_symmetries(b)) {
       std::size_t offset = 0;
       for (int t = 0; t < layout.tuple_count(); ++t) {
@@ -489,15 +491,15 @@ class ReferenceTrainer {
     }
     return out;
   }
-  float value(Board b) const {
+  float value(Board b, int stage) const {
     float sum = 0;
-    for (std::size_t w : indices(b)) sum += net_->weights()[w];
+    for (std::size_t w : indices(b, stage)) sum += net_->weights()[w];
     return sum;
   }
   float scaled_value(Board after) const {
     float scale = 1.0f;
     Board seen = downgrade_ ? downgraded(after, &scale) : after;
-    return scale * value(seen);
+    return scale * value(seen, net_->layout().stage_of(after));
   }
   // The k-th empty cell, k = below(empty), then a 4 when below(10) == 0.
   static void spawn(Board* b, Rng& rng) {
@@ -573,6 +575,18 @@ TEST(TdTrainer, LearnsDowngradedBoardsAsTheReferenceTrainerDoes) {
   train(false, &plain, &plain_slow);
   ASSERT_TRUE(plain.weights() == plain_slow.weights());
   EXPECT_FALSE(fast.weights() == plain.weights());
+
+  // A late stage from 16384: the downgraded boards (largest tile 8192) learn
+  // in the late stage, the stage of the boards they stand for; the 8192
+  // stage's weights stay as they were.
+  NTupleNetwork staged = random_network("0123 4567 0145 1256", {14}), staged_slow = staged;
+  const FloatWeights before = staged.weights();
+  train(true, &staged, &staged_slow);
+  ASSERT_TRUE(staged.weights() == staged_slow.weights());
+  const std::size_t per_stage = staged.layout().weights_per_stage();
+  EXPECT_TRUE(std::equal(before.begin(), before.begin() + per_stage, staged.weights().begin()));
+  EXPECT_FALSE(std::equal(before.begin() + per_stage, before.end(),
+                          staged.weights().begin() + per_stage));
 }
 
 TEST(TdTrainer, DeterministicForASeedOnOneThread) {
@@ -734,6 +748,32 @@ TEST(TileDowngrading, LeavesEarlierBoardsAndFullChainsAlone) {
   Board full = board_of({14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0});
   EXPECT_EQ(downgraded(full, &scale), full);
   EXPECT_EQ(scale, 1.0f);
+}
+
+TEST(TileDowngrading, ALateStageEvaluatesTheDowngradedBoardsOfItsOwnStage) {
+  // Stages from 16384: a late board lacking a smaller tile is downgraded to a
+  // board whose largest tile is 8192, and still read with the late stage's
+  // weights (the stage the trainer taught it in).
+  QuantizedNetwork weights = QuantizedNetwork::from(random_network("0123 4567 0145", {14}));
+  NetworkEval downgrading(weights);
+  const NTupleLayout& layout = weights.layout();
+  std::mt19937_64 rng(4);
+  int crossed = 0;
+  for (int i = 0; i < 2000; ++i) {
+    Board b = random_board(rng, 15);
+    float scale = 1.0f;
+    Board seen = downgraded(b, &scale);
+    crossed += layout.stage_of(seen) != layout.stage_of(b);
+    FeatureIndices index;
+    layout.feature_indices(seen, layout.stage_of(b), index);
+    std::int32_t sum = 0;
+    for (int f = 0; f < layout.feature_count(); ++f) sum += weights.weight(index[f]);
+    EXPECT_EQ(downgrading.evaluate(b), static_cast<float>(sum) * weights.scale() * scale);
+    float value;
+    downgrading.evaluate_many(&b, 1, &value);
+    EXPECT_EQ(value, downgrading.evaluate(b));
+  }
+  EXPECT_GT(crossed, 100);  // boards whose downgrading crosses the stage start
 }
 
 TEST(TileDowngrading, TheNetworkEvaluatesTheDowngradedBoardTwice) {
