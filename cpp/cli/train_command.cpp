@@ -72,8 +72,7 @@ int run_train(const Args& args) {
                     "--restarts",
                     "--start-tile",
                     "--lambda",
-                    "--start-reuse",
-                    "--downgrade"});
+                    "--start-reuse"});
   TrainSettings s;
   s.games = args.count("--games", 0, 0, UINT64_MAX / 2);
   s.seconds = 60.0 * args.number("--minutes", 0, 0, 1e6);
@@ -84,7 +83,6 @@ int run_train(const Args& args) {
   s.lambda = static_cast<float>(args.number("--lambda", 0, 0, 1));
   s.coherence = args.has_flag("--coherence");
   s.restarts = args.has_flag("--restarts");
-  s.downgrade = args.has_flag("--downgrade");
   s.window = args.count("--window", 1000, 1, 1000000);
   std::uint64_t start_tile = args.count("--start-tile", 0, 0, 32768);
   if (start_tile && (start_tile < 4 || (start_tile & (start_tile - 1))))
@@ -147,8 +145,6 @@ int run_train(const Args& args) {
                net.layout().spec().c_str(), net.layout().stage_count(), net.weights().size(),
                s.threads, s.alpha, s.lambda, s.coherence ? ", temporal coherence" : "");
   if (s.restarts) std::fprintf(stderr, "train: restarts from halfway through each episode\n");
-  if (s.downgrade)
-    std::fprintf(stderr, "train: tile downgrading in play and learning, as the search's\n");
   if (s.start_exponent)
     std::fprintf(stderr,
                  "train: episodes start at a game's first %llu tile (each start %d times); "

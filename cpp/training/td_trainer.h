@@ -49,13 +49,6 @@ struct TrainSettings {
   // training. Each start serves start_reuse episodes (their spawns differ).
   int start_exponent = 0;
   int start_reuse = 4;
-  // Tile downgrading in play and in learning, as the search evaluates
-  // (eval/network_eval.h): a late board's value is kDowngradeScale times its
-  // downgraded board's, and its update moves the downgraded board's value
-  // toward the target over that factor. Without it the trainer's own games
-  // rarely turn a 16384 into a 32768, so the late game is learnt from games
-  // the search would not play.
-  bool downgrade = false;
 };
 
 struct TrainedGame {
@@ -120,10 +113,8 @@ class TdTrainer {
   // The direction of highest gain + V(afterstate) among the legal moves of b
   // (-1 when there is none), with its afterstate and gain; when chosen is
   // given, the afterstate's feature indices too.
-  // scale, when given, gets the factor on the chosen afterstate's value (1
-  // unless it was downgraded).
-  int greedy_move(Board b, Board* after, std::uint32_t* gain, std::uint32_t* chosen = nullptr,
-                  float* scale = nullptr) const;
+  int greedy_move(Board b, Board* after, std::uint32_t* gain,
+                  std::uint32_t* chosen = nullptr) const;
   // Prefetches the weights (and coherence sums) that update_at will read.
   void prefetch_at(const std::uint32_t* index) const;
 
