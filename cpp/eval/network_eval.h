@@ -27,23 +27,33 @@ namespace g2048 {
 constexpr int kDowngradeFrom = 14;       // the largest tile's exponent: 16384
 constexpr float kDowngradeScale = 2.0f;  // the downgraded board's value times this
 
-// The board the network evaluates for b, and the factor on its value.
-inline Board downgraded(Board b, float* scale) {
-  *scale = 1.0f;
+// One downgrading step: the tiles above b's largest missing one halved, when
+// its largest tile is 16384 or more and some smaller tile is missing.
+inline bool downgrade_once(Board* b) {
   int seen = 0;
-  for (int i = 0; i < 16; ++i) seen |= 1 << cell(b, i);
+  for (int i = 0; i < 16; ++i) seen |= 1 << cell(*b, i);
   int top = 31 - __builtin_clz(seen);
-  if (top < kDowngradeFrom) return b;
+  if (top < kDowngradeFrom) return false;
   int gap = top - 1;
   while (gap >= 1 && (seen >> gap & 1)) --gap;
-  if (gap < 1) return b;
+  if (gap < 1) return false;
   Board out = 0;
   for (int i = 0; i < 16; ++i) {
-    int e = cell(b, i);
+    int e = cell(*b, i);
     out |= static_cast<Board>(e > gap ? e - 1 : e) << (4 * i);
   }
-  *scale = kDowngradeScale;
-  return out;
+  *b = out;
+  return true;
+}
+
+// The board the network evaluates for b, and the factor on its value: steps
+// repeated while the largest tile is still 16384 or more, so a 32768 board is
+// read as an 8192 board too (its value four times), not as a board of the
+// 16384s the network's games rarely played well.
+inline Board downgraded(Board b, float* scale) {
+  *scale = 1.0f;
+  while (downgrade_once(&b)) *scale *= kDowngradeScale;
+  return b;
 }
 
 class NetworkEval {

@@ -678,10 +678,23 @@ TEST(TileDowngrading, HalvesTheTilesAboveTheLargestMissingOne) {
   Board chain = board_of({14, 13, 12, 11, 9, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(downgraded(chain, &scale),
             board_of({13, 12, 11, 10, 9, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
-  // Two 16384s and a 32768 too: equal tiles stay equal.
+  // A 32768 and two 16384s: equal tiles stay equal, and the steps go on
+  // until the largest tile is an 8192 (16384 and 8192 missing in turn).
   Board pair = board_of({15, 14, 14, 12, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(downgraded(pair, &scale),
-            board_of({14, 13, 13, 12, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+            board_of({13, 12, 12, 11, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(scale, 4.0f);
+  // A 32768 over a chain down to 1024: two steps, the 512 then the 256 the
+  // largest missing tile.
+  Board long_chain = board_of({15, 14, 13, 12, 11, 10, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(downgraded(long_chain, &scale),
+            board_of({13, 12, 11, 10, 9, 8, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(scale, 4.0f);
+  // A 32768 whose step leaves a full chain from 16384 down to 2: one step.
+  Board one_step = board_of({15, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0});
+  EXPECT_EQ(downgraded(one_step, &scale),
+            board_of({14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0}));
+  EXPECT_EQ(scale, 2.0f);
 }
 
 TEST(TileDowngrading, LeavesEarlierBoardsAndFullChainsAlone) {
