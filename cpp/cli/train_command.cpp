@@ -12,7 +12,6 @@
 
 #include "cli/commands.h"
 #include "cli/json.h"
-#include "cli/player_options.h"
 #include "network/network_io.h"
 #include "training/checkpoint.h"
 #include "training/td_trainer.h"
@@ -73,13 +72,7 @@ int run_train(const Args& args) {
                     "--restarts",
                     "--start-tile",
                     "--lambda",
-                    "--start-reuse",
-                    "--downgrade",
-                    "--behavior",
-                    "--network",
-                    "--depth",
-                    "--nodes",
-                    "--tables"});
+                    "--start-reuse"});
   TrainSettings s;
   s.games = args.count("--games", 0, 0, UINT64_MAX / 2);
   s.seconds = 60.0 * args.number("--minutes", 0, 0, 1e6);
@@ -90,23 +83,7 @@ int run_train(const Args& args) {
   s.lambda = static_cast<float>(args.number("--lambda", 0, 0, 1));
   s.coherence = args.has_flag("--coherence");
   s.restarts = args.has_flag("--restarts");
-  s.downgrade = args.has_flag("--downgrade");
   s.window = args.count("--window", 1000, 1, 1000000);
-  if (args.text("--behavior", "off") == "search") {
-    // Trial: the episodes are the search's play (--depth/--nodes, --network,
-    // --tables as suggest reads them; one search thread a training thread).
-    EngineRequest request = suggestion_request(args);
-    request.settings.search.threads = 1;
-    request = EngineSession::with_defaults(request);
-    s.behavior = [request]() -> std::function<int(Board)> {
-      std::string error;
-      std::shared_ptr<Player> player = session().make_player(request, &error);
-      if (!player) throw UsageError(error);
-      return [player](Board b) { return player->choose(from_bitboard(b)).best; };
-    };
-    s.downgrade = true;  // as the search reads the late boards
-    std::fprintf(stderr, "train: the episodes are the search's play\n");
-  }
   std::uint64_t start_tile = args.count("--start-tile", 0, 0, 32768);
   if (start_tile && (start_tile < 4 || (start_tile & (start_tile - 1))))
     throw UsageError("--start-tile takes a tile value from 4 to 32768");
@@ -168,8 +145,6 @@ int run_train(const Args& args) {
                net.layout().spec().c_str(), net.layout().stage_count(), net.weights().size(),
                s.threads, s.alpha, s.lambda, s.coherence ? ", temporal coherence" : "");
   if (s.restarts) std::fprintf(stderr, "train: restarts from halfway through each episode\n");
-  if (s.downgrade)
-    std::fprintf(stderr, "train: tile downgrading in play and learning, as the search's\n");
   if (s.start_exponent)
     std::fprintf(stderr,
                  "train: episodes start at a game's first %llu tile (each start %d times); "

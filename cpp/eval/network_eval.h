@@ -73,31 +73,22 @@ class NetworkEval {
   const QuantizedNetwork& weights() const { return net_; }
   bool downgrades() const { return downgrade_; }
 
-  // A network with stages reads the weights of the stage of the board itself,
-  // downgraded or not: a late stage learns the downgraded late boards apart
-  // from the boards of the stage they look like.
   float evaluate(Board b) const {
     float factor = 1.0f;
-    const int stage = net_.layout().stage_of(b);
     if (downgrade_) b = downgraded(b, &factor);
-    FeatureIndices index;
-    net_.layout().feature_indices(b, stage, index);
     const PackedWeights w = net_.weights();
     std::int32_t sum = 0;
-    for (int i = 0, n = net_.layout().feature_count(); i < n; ++i) sum += w[index[i]];
+    net_.layout().for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
     return static_cast<float>(sum) * net_.scale() * factor;
   }
   // The values of n boards (n <= 4), the same as evaluate() one by one.
   void evaluate_many(const Board* boards, int n, float* out) const {
     Board seen[4] = {0, 0, 0, 0};
     float factor[4] = {1.0f, 1.0f, 1.0f, 1.0f};
-    int stage[4] = {0, 0, 0, 0};
-    for (int k = 0; k < n; ++k) {
-      stage[k] = net_.layout().stage_of(boards[k]);
+    for (int k = 0; k < n; ++k)
       seen[k] = downgrade_ ? downgraded(boards[k], &factor[k]) : boards[k];
-    }
     std::int32_t sum[4];
-    sum_features(net_.layout(), net_.weights(), seen, n, sum, stage);
+    sum_features(net_.layout(), net_.weights(), seen, n, sum);
     for (int k = 0; k < n; ++k) out[k] = static_cast<float>(sum[k]) * net_.scale() * factor[k];
   }
 

@@ -71,11 +71,8 @@ class NTupleLayout {
   // follow each other on the board and in the tuple (one shift and one mask a
   // run: the shipped 4x6 tuples have 1 or 2 runs, against 6 cells read one by
   // one). The index computation was half of a leaf's cost (perf, 4x6 network).
-  void feature_indices(Board b, std::size_t* out) const { feature_indices(b, stage_of(b), out); }
-  // The same with the stage given: a downgraded board (eval/network_eval.h)
-  // reads the weights of the stage of the board it stands for.
-  void feature_indices(Board b, int stage, std::size_t* out) const {
-    std::size_t base = per_stage_ * static_cast<std::size_t>(stage);
+  void feature_indices(Board b, std::size_t* out) const {
+    std::size_t base = per_stage_ * static_cast<std::size_t>(stage_of(b));
     switch (runs_per_tuple_) {
       case 1: return indices_in_runs<1>(b, base, out);
       case 2: return indices_in_runs<2>(b, base, out);
@@ -191,13 +188,12 @@ inline const void* weight_address(const PackedWeights& w, std::size_t i) { retur
 // together (the tables are far larger than the caches). The caller may keep
 // the indices (the trainer updates the chosen board's weights with them).
 // Weights: the trainer's float pointer or the search's PackedWeights.
-// stages, when given, are the boards' stages (else each board's own).
 template <class Sum, class Weights>
 void sum_features(const NTupleLayout& layout, const Weights& w, const Board* boards, int n,
-                  Sum* out, FeatureIndices* index, const int* stages = nullptr) {
+                  Sum* out, FeatureIndices* index) {
   const int features = layout.feature_count();
   for (int k = 0; k < n; ++k) {
-    layout.feature_indices(boards[k], stages ? stages[k] : layout.stage_of(boards[k]), index[k]);
+    layout.feature_indices(boards[k], index[k]);
     for (int i = 0; i < features; ++i) __builtin_prefetch(weight_address(w, index[k][i]));
   }
   for (int k = 0; k < n; ++k) {
@@ -209,9 +205,9 @@ void sum_features(const NTupleLayout& layout, const Weights& w, const Board* boa
 
 template <class Sum, class Weights>
 void sum_features(const NTupleLayout& layout, const Weights& w, const Board* boards, int n,
-                  Sum* out, const int* stages = nullptr) {
+                  Sum* out) {
   FeatureIndices index[4];
-  sum_features(layout, w, boards, n, out, index, stages);
+  sum_features(layout, w, boards, n, out, index);
 }
 
 // The trainer's float weights, in large pages natively (engine/large_pages.h).

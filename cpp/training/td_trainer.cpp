@@ -7,7 +7,6 @@
 #include <mutex>
 
 #include "engine/rng.h"
-#include "eval/network_eval.h"  // downgraded()
 #include "players/game_runner.h"
 
 namespace g2048 {
@@ -100,7 +99,7 @@ void TdTrainer::prefetch_at(const std::uint32_t* index) const {
 }
 
 int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best,
-                           std::uint32_t* chosen, float* scale_best) const {
+                           std::uint32_t* chosen) const {
   Board after[4], legal[4];
   std::uint32_t gain[4];
   Board tr = transpose(b);
@@ -110,23 +109,13 @@ int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best,
   for (int d = 0; d < 4; ++d)
     if (after[d] != b) legal[n] = after[d], dirs[n++] = d;
   if (n == 0) return -1;
-  // The boards the network reads: the afterstates, or with downgrading their
-  // downgraded boards, whose values count scale times.
-  // Each reads the weights of its afterstate's own stage (as NetworkEval).
-  Board seen[4];
-  float scale[4] = {1.0f, 1.0f, 1.0f, 1.0f};
-  int stage[4];
-  for (int k = 0; k < n; ++k) {
-    stage[k] = net_->layout().stage_of(legal[k]);
-    seen[k] = settings_.downgrade ? downgraded(legal[k], &scale[k]) : legal[k];
-  }
   float value[4];
   FeatureIndices index[4];
-  sum_features(net_->layout(), net_->weights().data(), seen, n, value, index, stage);
+  sum_features(net_->layout(), net_->weights().data(), legal, n, value, index);
   int best = -1;
   float best_value = -std::numeric_limits<float>::infinity();
   for (int k = 0; k < n; ++k) {
-    float v = static_cast<float>(gain[dirs[k]]) + scale[k] * value[k];
+    float v = static_cast<float>(gain[dirs[k]]) + value[k];
     if (v > best_value) best_value = v, best = k;
   }
   if (chosen) {
@@ -135,28 +124,7 @@ int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best,
   }
   *after_best = legal[best];
   *gain_best = gain[dirs[best]];
-  if (scale_best) *scale_best = scale[best];
   return dirs[best];
-}
-
-int TdTrainer::chosen_move(const std::function<int(Board)>& chooser, Board b, Board* after_out,
-                           std::uint32_t* gain_out, std::uint32_t* chosen, float* scale) const {
-  Board after[4];
-  std::uint32_t gain[4];
-  Board tr = transpose(b);
-  all_moves(tables_, b, tr, after);
-  move_gains(tables_, b, tr, gain);
-  int d = chooser(b);
-  if (d < 0 || d > 3 || after[d] == b) return -1;
-  *scale = 1.0f;
-  Board seen = settings_.downgrade ? downgraded(after[d], scale) : after[d];
-  FeatureIndices index;
-  net_->layout().feature_indices(seen, net_->layout().stage_of(after[d]), index);
-  const int features = net_->layout().feature_count();
-  for (int f = 0; f < features; ++f) chosen[f] = static_cast<std::uint32_t>(index[f]);
-  *after_out = after[d];
-  *gain_out = gain[d];
-  return d;
 }
 
 Board TdTrainer::play_until(std::uint64_t seed, int exponent, int max_games) {
@@ -176,24 +144,20 @@ Board TdTrainer::play_until(std::uint64_t seed, int exponent, int max_games) {
   return 0;
 }
 
-TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start,
-                                      const std::function<int(Board)>* chooser) {
+TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
   // Each thread's episode, kept between episodes so its memory is reused:
   // per move the reward, the afterstate, and the afterstate's feature indices.
   struct Episode {
     std::vector<std::uint32_t> rewards, indices;
     std::vector<Board> path;
-    std::vector<float> scales;  // each afterstate's downgrading factor
   };
   thread_local Episode episode;
   const std::size_t features = static_cast<std::size_t>(net_->layout().feature_count());
   std::vector<std::uint32_t>& rewards = episode.rewards;
   std::vector<std::uint32_t>& indices = episode.indices;
   std::vector<Board>& path = episode.path;
-  std::vector<float>& scales = episode.scales;
   rewards.clear();
   path.clear();
-  scales.clear();
   Rng rng(seed);
   Board b = start;
   if (!b) spawn_tile(&b, rng);
@@ -204,13 +168,8 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start,
   for (;;) {
     if (indices.size() < (path.size() + 1) * features)
       indices.resize(std::max<std::size_t>(8192, 2 * (path.size() + 1)) * features);
-    float scale = 1.0f;
-    std::uint32_t* chosen = &indices[path.size() * features];
-    if ((chooser ? chosen_move(*chooser, b, &after, &gain, chosen, &scale)
-                 : greedy_move(b, &after, &gain, chosen, &scale)) < 0)
-      break;
+    if (greedy_move(b, &after, &gain, &indices[path.size() * features]) < 0) break;
     path.push_back(after);
-    scales.push_back(scale);
     rewards.push_back(gain);
     game.score += gain;
     b = after;
@@ -227,9 +186,7 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start,
     if (i >= kAhead) prefetch_at(&indices[(i - kAhead) * features]);
     // TD(lambda) by the backward recursion of the lambda-return: the earlier
     // afterstate's target mixes this one's new value and this one's own target.
-    // A downgraded afterstate learns in its board's units: the target over
-    // its factor, the new value times it (exact when the factor is 1).
-    float updated = scales[i] * update_at(&indices[i * features], target / scales[i]);
+    float updated = update_at(&indices[i * features], target);
     target = static_cast<float>(rewards[i]) + (1.0f - settings_.lambda) * updated +
              settings_.lambda * target;
   }
@@ -264,10 +221,8 @@ TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
     struct State {
       Board restart_from = 0, late_start = 0;
       int late_uses = 0;
-      std::function<int(Board)> chooser;
     };
     auto state = std::make_shared<State>();
-    if (settings_.behavior) state->chooser = settings_.behavior();
     return [&, state](std::uint64_t g) {
       Board& restart_from = state->restart_from;
       Board& late_start = state->late_start;
@@ -282,8 +237,7 @@ TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
         from = late_start;
         ++late_uses;
       }
-      TrainedGame game = play_and_learn(game_seed(settings_.seed, g), from,
-                                        state->chooser ? &state->chooser : nullptr);
+      TrainedGame game = play_and_learn(game_seed(settings_.seed, g), from);
       restart_from = game.halfway;
       std::lock_guard<std::mutex> lock(mutex);
       ++games_done;

@@ -49,17 +49,6 @@ struct TrainSettings {
   // training. Each start serves start_reuse episodes (their spawns differ).
   int start_exponent = 0;
   int start_reuse = 4;
-  // Tile downgrading in play and in learning, as the search evaluates
-  // (eval/network_eval.h): a late board's value is kDowngradeScale times its
-  // downgraded board's, and its update moves the downgraded board's value
-  // toward the target over that factor. Without it the trainer's own games
-  // rarely turn a 16384 into a 32768, so the late game is learnt from games
-  // the search would not play.
-  bool downgrade = false;
-  // Search-guided play (trial): when set, each thread gets a chooser from this
-  // factory, and its moves (not the trainer's greedy ones) make the episodes
-  // the network learns from: the values of the search's play.
-  std::function<std::function<int(Board)>()> behavior;
 };
 
 struct TrainedGame {
@@ -88,8 +77,7 @@ class TdTrainer {
 
   // One episode played from game_seed, then learnt from: a new game, or with
   // start (an afterstate) given, the rest of a game from there.
-  TrainedGame play_and_learn(std::uint64_t game_seed, Board start = 0,
-                             const std::function<int(Board)>* chooser = nullptr);
+  TrainedGame play_and_learn(std::uint64_t game_seed, Board start = 0);
 
   // Trains on settings.threads threads from game number first_game (with the
   // moves and seconds of earlier runs). on_window is called after every window
@@ -125,15 +113,10 @@ class TdTrainer {
   // The direction of highest gain + V(afterstate) among the legal moves of b
   // (-1 when there is none), with its afterstate and gain; when chosen is
   // given, the afterstate's feature indices too.
-  // scale, when given, gets the factor on the chosen afterstate's value (1
-  // unless it was downgraded).
-  int greedy_move(Board b, Board* after, std::uint32_t* gain, std::uint32_t* chosen = nullptr,
-                  float* scale = nullptr) const;
+  int greedy_move(Board b, Board* after, std::uint32_t* gain,
+                  std::uint32_t* chosen = nullptr) const;
   // Prefetches the weights (and coherence sums) that update_at will read.
   void prefetch_at(const std::uint32_t* index) const;
-  // The chooser's move on b (-1 when none is legal), as greedy_move returns it.
-  int chosen_move(const std::function<int(Board)>& chooser, Board b, Board* after,
-                  std::uint32_t* gain, std::uint32_t* chosen, float* scale) const;
 
   NTupleNetwork* net_;
   const RowTables& tables_;  // fetched once: greedy_move runs every move

@@ -304,12 +304,6 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
     { echo "FAIL: late-game train: $(cat "$tmp/late.err")"; fails=$((fails + 1)); }
   grep -q 'weights promoted into 2 stages' "$tmp/late.err" || { echo "FAIL: no promotion: $(cat "$tmp/late.err")"; fails=$((fails + 1)); }
   grep -q '"stages":2,' "$tmp/late.out" || { echo "FAIL: late-game train printed: $(cat "$tmp/late.out")"; fails=$((fails + 1)); }
-  # Tile downgrading in training: said on stderr, a network written.
-  "$AI2048" train --from "$tmp/n.n2048.gz" --downgrade --games 20 --threads 1 \
-      --out "$tmp/dg.n2048.gz" >"$tmp/dg.out" 2>"$tmp/dg.err" ||
-    { echo "FAIL: train --downgrade: $(cat "$tmp/dg.err")"; fails=$((fails + 1)); }
-  grep -q 'tile downgrading in play and learning' "$tmp/dg.err" || { echo "FAIL: no downgrading line: $(cat "$tmp/dg.err")"; fails=$((fails + 1)); }
-  [ -s "$tmp/dg.n2048.gz" ] || { echo "FAIL: train --downgrade wrote no network"; fails=$((fails + 1)); }
   head -c 1000 "$tmp/n.n2048.gz" >"$tmp/cut.n2048.gz"
   expect_error "network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval network --network "$tmp/cut.n2048.gz"
   echo "not a network at all, just some words to fill forty bytes" >"$tmp/words.n2048"

@@ -36,14 +36,6 @@ NTupleNetwork random_network(const std::string& spec, std::vector<int> stages = 
   return net;
 }
 
-// Cells as exponents, row-major from the top-left.
-Board board_of(std::initializer_list<int> exponents) {
-  Board b = 0;
-  int i = 0;
-  for (int e : exponents) b = with_cell(b, i++, e);
-  return b;
-}
-
 Board random_board(std::mt19937_64& rng, int max_exponent = 12) {
   return to_bitboard(testing_boards::random_tiles(rng, max_exponent));
 }
@@ -419,20 +411,17 @@ TEST(TdTrainer, AnUpdateMovesTheValueTowardItsTarget) {
 // must learn the same network to the bit.
 class ReferenceTrainer {
  public:
-  ReferenceTrainer(NTupleNetwork* net, float alpha, float lambda, bool coherence,
-                   bool downgrade = false)
+  ReferenceTrainer(NTupleNetwork* net, float alpha, float lambda, bool coherence)
       : net_(net),
         step_(alpha / net->layout().feature_count()),
         lambda_(lambda),
         coherence_(coherence),
-        downgrade_(downgrade),
         sums_(coherence ? net->weights().size() : 0, {0.0f, 0.0f}) {}
 
-  // From a new game, or from start (an afterstate) a spawn away.
-  void play_and_learn(std::uint64_t seed, Board start = 0) {
+  void play_and_learn(std::uint64_t seed) {
     Rng rng(seed);
-    Board b = start;
-    if (!b) spawn(&b, rng);
+    Board b = 0;
+    spawn(&b, rng);
     spawn(&b, rng);
     std::vector<Board> path;
     std::vector<std::uint32_t> rewards;
@@ -442,7 +431,7 @@ class ReferenceTrainer {
       for (int d = 0; d < 4; ++d) {
         Board after = move(b, d);
         if (after == b) continue;
-        float v = static_cast<float>(move_gain(b, d)) + scaled_value(after);
+        float v = static_cast<float>(move_gain(b, d)) + value(after);
         if (best < 0 || v > best_value) best = d, best_value = v;
       }
       if (best < 0) break;
@@ -453,13 +442,8 @@ class ReferenceTrainer {
     }
     float target = 0;
     for (std::size_t i = path.size(); i-- > 0;) {
-      // With downgrading, the downgraded board learns the target over its factor.
-      // Its weights are those of the stage of the board itself.
-      float scale = 1.0f;
-      const int stage = net_->layout().stage_of(path[i]);
-      Board seen = downgrade_ ? downgraded(path[i], &scale) : path[i];
-      float error = target / scale - value(seen, stage);
-      for (std::size_t w : indices(seen, stage)) {
+      float error = target - value(path[i]);
+      for (std::size_t w : indices(path[i])) {
         float rate = 1.0f;
         if (coherence_) {
           std::array<float, 2>& c = sums_[w];
@@ -469,16 +453,16 @@ class ReferenceTrainer {
         }
         net_->weights()[w] += step_ * rate * error;
       }
-      float updated = scale * value(seen, stage);
+      float updated = value(path[i]);
       target = static_cast<float>(rewards[i]) + (1.0f - lambda_) * updated + lambda_ * target;
     }
   }
 
  private:
-  std::vector<std::size_t> indices(Board b, int stage) const {
+  std::vector<std::size_t> indices(Board b) const {
     const NTupleLayout& layout = net_->layout();
     std::vector<std::size_t> out;
-    std::size_t base = layout.weights_per_stage() * stage;
+    std::size_t base = layout.weights_per_stage() * layout.stage_of(b);
     for (Board s : board_symmetries(b)) {
       std::size_t offset = 0;
       for (int t = 0; t < layout.tuple_count(); ++t) {
@@ -491,15 +475,10 @@ class ReferenceTrainer {
     }
     return out;
   }
-  float value(Board b, int stage) const {
+  float value(Board b) const {
     float sum = 0;
-    for (std::size_t w : indices(b, stage)) sum += net_->weights()[w];
+    for (std::size_t w : indices(b)) sum += net_->weights()[w];
     return sum;
-  }
-  float scaled_value(Board after) const {
-    float scale = 1.0f;
-    Board seen = downgrade_ ? downgraded(after, &scale) : after;
-    return scale * value(seen, net_->layout().stage_of(after));
   }
   // The k-th empty cell, k = below(empty), then a 4 when below(10) == 0.
   static void spawn(Board* b, Rng& rng) {
@@ -514,7 +493,7 @@ class ReferenceTrainer {
 
   NTupleNetwork* net_;
   float step_, lambda_;
-  bool coherence_, downgrade_;
+  bool coherence_;
   std::vector<std::array<float, 2>> sums_;
 };
 
@@ -543,50 +522,6 @@ TEST(TdTrainer, LearnsTheSameNetworkAsTheReferenceTrainer) {
     EXPECT_GT(moves, 60u * 50) << c.spec;
     ASSERT_TRUE(fast.weights() == slow.weights()) << c.spec;
   }
-}
-
-TEST(TdTrainer, LearnsDowngradedBoardsAsTheReferenceTrainerDoes) {
-  // Episodes from a late board with a gap below its 16384 (no 8192), so the
-  // boards are downgraded from the first move; the same network to the bit as
-  // the reference, and another than without downgrading.
-  const Board start = board_of({0, 0, 0, 0,  //
-                                0, 0, 1, 0,  //
-                                2, 3, 4, 5,  //
-                                14, 12, 11, 7});
-  auto train = [&](bool downgrade, NTupleNetwork* fast, NTupleNetwork* slow) {
-    TrainSettings s;
-    s.alpha = 0.5f;
-    s.lambda = 0.5f;
-    s.coherence = true;
-    s.downgrade = downgrade;
-    TdTrainer trainer(fast, s);
-    ReferenceTrainer reference(slow, s.alpha, s.lambda, s.coherence, downgrade);
-    std::uint64_t moves = 0;
-    for (std::uint64_t g = 0; g < 40; ++g) {
-      moves += trainer.play_and_learn(TdTrainer::game_seed(5, g), start).moves;
-      reference.play_and_learn(TdTrainer::game_seed(5, g), start);
-    }
-    EXPECT_GT(moves, 40u * 20);
-  };
-  NTupleNetwork fast = random_network("0123 4567 0145 1256", {}), slow = fast, plain = fast,
-                plain_slow = fast;
-  train(true, &fast, &slow);
-  ASSERT_TRUE(fast.weights() == slow.weights());
-  train(false, &plain, &plain_slow);
-  ASSERT_TRUE(plain.weights() == plain_slow.weights());
-  EXPECT_FALSE(fast.weights() == plain.weights());
-
-  // A late stage from 16384: the downgraded boards (largest tile 8192) learn
-  // in the late stage, the stage of the boards they stand for; the 8192
-  // stage's weights stay as they were.
-  NTupleNetwork staged = random_network("0123 4567 0145 1256", {14}), staged_slow = staged;
-  const FloatWeights before = staged.weights();
-  train(true, &staged, &staged_slow);
-  ASSERT_TRUE(staged.weights() == staged_slow.weights());
-  const std::size_t per_stage = staged.layout().weights_per_stage();
-  EXPECT_TRUE(std::equal(before.begin(), before.begin() + per_stage, staged.weights().begin()));
-  EXPECT_FALSE(std::equal(before.begin() + per_stage, before.end(),
-                          staged.weights().begin() + per_stage));
 }
 
 TEST(TdTrainer, DeterministicForASeedOnOneThread) {
@@ -722,6 +657,16 @@ TEST(NTuple, AMinimumStepCoarsensTheWeights) {
     ASSERT_NEAR(coarse.weight(i) * 8.0f, net.weights()[i], 4.0f + 1e-3f);
 }
 
+namespace {
+// Cells as exponents, row-major from the top-left.
+Board board_of(std::initializer_list<int> exponents) {
+  Board b = 0;
+  int i = 0;
+  for (int e : exponents) b = with_cell(b, i++, e);
+  return b;
+}
+}  // namespace
+
 TEST(TileDowngrading, HalvesTheTilesAboveTheLargestMissingOne) {
   float scale = 0.0f;
   // 16384, 4096, 2048 ... (no 8192): the 16384 becomes an 8192, value doubled.
@@ -761,32 +706,6 @@ TEST(TileDowngrading, LeavesEarlierBoardsAndFullChainsAlone) {
   Board full = board_of({14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 0});
   EXPECT_EQ(downgraded(full, &scale), full);
   EXPECT_EQ(scale, 1.0f);
-}
-
-TEST(TileDowngrading, ALateStageEvaluatesTheDowngradedBoardsOfItsOwnStage) {
-  // Stages from 16384: a late board lacking a smaller tile is downgraded to a
-  // board whose largest tile is 8192, and still read with the late stage's
-  // weights (the stage the trainer taught it in).
-  QuantizedNetwork weights = QuantizedNetwork::from(random_network("0123 4567 0145", {14}));
-  NetworkEval downgrading(weights);
-  const NTupleLayout& layout = weights.layout();
-  std::mt19937_64 rng(4);
-  int crossed = 0;
-  for (int i = 0; i < 2000; ++i) {
-    Board b = random_board(rng, 15);
-    float scale = 1.0f;
-    Board seen = downgraded(b, &scale);
-    crossed += layout.stage_of(seen) != layout.stage_of(b);
-    FeatureIndices index;
-    layout.feature_indices(seen, layout.stage_of(b), index);
-    std::int32_t sum = 0;
-    for (int f = 0; f < layout.feature_count(); ++f) sum += weights.weight(index[f]);
-    EXPECT_EQ(downgrading.evaluate(b), static_cast<float>(sum) * weights.scale() * scale);
-    float value;
-    downgrading.evaluate_many(&b, 1, &value);
-    EXPECT_EQ(value, downgrading.evaluate(b));
-  }
-  EXPECT_GT(crossed, 100);  // boards whose downgrading crosses the stage start
 }
 
 TEST(TileDowngrading, TheNetworkEvaluatesTheDowngradedBoardTwice) {
