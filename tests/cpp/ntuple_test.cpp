@@ -679,7 +679,8 @@ TEST(TileDowngrading, HalvesTheTilesAboveTheLargestMissingOne) {
   EXPECT_EQ(downgraded(chain, &scale),
             board_of({13, 12, 11, 10, 9, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
   // A 32768 and two 16384s: equal tiles stay equal, and the steps go on
-  // until the largest tile is an 8192 (16384 and 8192 missing in turn).
+  // until the largest tile is an 8192 (the 8192, then the 2048 the largest
+  // missing tile).
   Board pair = board_of({15, 14, 14, 12, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
   EXPECT_EQ(downgraded(pair, &scale),
             board_of({13, 12, 12, 11, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
