@@ -89,8 +89,8 @@ const Command kCommands[] = {
      false, true},
     {"train", g2048::cli::run_train,
      "  train --games N | --minutes M [--tuples SPEC] [--stages T,...] [--threads J] [--seed S]\n"
-     "        [--alpha A] [--lambda L] [--init V] [--coherence] [--restarts] [--window W]\n"
-     "        [--checkpoint FILE [--checkpoint-minutes M] [--resume]] [--from FILE]\n"
+     "        [--alpha A] [--lambda L | --forward] [--init V] [--coherence] [--restarts]\n"
+     "        [--window W] [--checkpoint FILE [--checkpoint-minutes M] [--resume]] [--from FILE]\n"
      "        [--start-tile T [--start-reuse K]] [--out FILE[.gz] [--step P]] [--log FILE]\n"
      "        learn an n-tuple network by TD(lambda) self-play (SPEC: hex cells like\n"
      "        \"012345 456789\", or 4x6, 8x6, 5x4, 4x4); --from with --stages copies\n"

@@ -72,6 +72,7 @@ int run_train(const Args& args) {
                     "--restarts",
                     "--start-tile",
                     "--lambda",
+                    "--forward",
                     "--start-reuse"});
   TrainSettings s;
   s.games = args.count("--games", 0, 0, UINT64_MAX / 2);
@@ -83,6 +84,8 @@ int run_train(const Args& args) {
   s.lambda = static_cast<float>(args.number("--lambda", 0, 0, 1));
   s.coherence = args.has_flag("--coherence");
   s.restarts = args.has_flag("--restarts");
+  s.forward = args.has_flag("--forward");
+  if (s.forward && s.lambda > 0) throw UsageError("--forward learns TD(0): leave --lambda out");
   s.window = args.count("--window", 1000, 1, 1000000);
   std::uint64_t start_tile = args.count("--start-tile", 0, 0, 32768);
   if (start_tile && (start_tile < 4 || (start_tile & (start_tile - 1))))
@@ -140,10 +143,11 @@ int run_train(const Args& args) {
     std::fprintf(stderr, "train: already %llu games; nothing to do\n",
                  static_cast<unsigned long long>(progress.games));
   }
-  std::fprintf(stderr,
-               "train: tuples %s, %d stage(s), %zu weights, %d thread(s), alpha %g, lambda %g%s\n",
-               net.layout().spec().c_str(), net.layout().stage_count(), net.weights().size(),
-               s.threads, s.alpha, s.lambda, s.coherence ? ", temporal coherence" : "");
+  std::fprintf(
+      stderr, "train: tuples %s, %d stage(s), %zu weights, %d thread(s), alpha %g, lambda %g%s%s\n",
+      net.layout().spec().c_str(), net.layout().stage_count(), net.weights().size(), s.threads,
+      s.alpha, s.lambda, s.coherence ? ", temporal coherence" : "",
+      s.forward ? ", online (forward)" : "");
   if (s.restarts) std::fprintf(stderr, "train: restarts from halfway through each episode\n");
   if (s.start_exponent)
     std::fprintf(stderr,

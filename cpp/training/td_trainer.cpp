@@ -99,7 +99,7 @@ void TdTrainer::prefetch_at(const std::uint32_t* index) const {
 }
 
 int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best,
-                           std::uint32_t* chosen) const {
+                           std::uint32_t* chosen, float* value_best) const {
   Board after[4], legal[4];
   std::uint32_t gain[4];
   Board tr = transpose(b);
@@ -122,6 +122,7 @@ int TdTrainer::greedy_move(Board b, Board* after_best, std::uint32_t* gain_best,
     const int features = net_->layout().feature_count();
     for (int f = 0; f < features; ++f) chosen[f] = static_cast<std::uint32_t>(index[best][f]);
   }
+  if (value_best) *value_best = value[best];
   *after_best = legal[best];
   *gain_best = gain[dirs[best]];
   return dirs[best];
@@ -162,6 +163,7 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
   Board b = start;
   if (!b) spawn_tile(&b, rng);
   spawn_tile(&b, rng);
+  if (settings_.forward) return play_and_learn_forward(b, rng);
   TrainedGame game;
   Board after;
   std::uint32_t gain;
@@ -190,6 +192,39 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
     target = static_cast<float>(rewards[i]) + (1.0f - settings_.lambda) * updated +
              settings_.lambda * target;
   }
+  return game;
+}
+
+TrainedGame TdTrainer::play_and_learn_forward(Board b, Rng& rng) {
+  // The game's afterstates (for a restart's halfway board) and two slots of
+  // feature indices: the previous afterstate's and this one's.
+  thread_local std::vector<Board> path;
+  thread_local std::vector<std::uint32_t> slots;
+  const std::size_t features = static_cast<std::size_t>(net_->layout().feature_count());
+  path.clear();
+  slots.resize(2 * features);
+  TrainedGame game;
+  Board after;
+  std::uint32_t gain;
+  float value;
+  std::uint32_t* previous = nullptr;
+  for (;;) {
+    std::uint32_t* chosen = &slots[(path.size() % 2) * features];
+    if (greedy_move(b, &after, &gain, chosen, &value) < 0) break;
+    // The previous afterstate's target: this move's reward and this
+    // afterstate's value as the choice read it.
+    if (previous) update_at(previous, static_cast<float>(gain) + value);
+    previous = chosen;
+    path.push_back(after);
+    game.score += gain;
+    b = after;
+    spawn_tile(&b, rng);
+  }
+  // The last afterstate leads to a lost game (value 0).
+  if (previous) update_at(previous, 0.0f);
+  game.moves = path.size();
+  game.max_exponent = max_exponent(b);
+  if (path.size() >= kMinRestartMoves) game.halfway = path[path.size() / 2];
   return game;
 }
 

@@ -3,9 +3,12 @@
 // V(afterstate); after each game, every afterstate's value moves toward the
 // next move's reward plus the next afterstate's value (or with lambda, the
 // lambda-return), last to first (backward updates carry the end of the game
-// back in one pass). Options: optimistic initial weights (set on the network;
-// Guei et al. 2021) and temporal coherence (an adaptive rate per weight, |sum
-// of errors| / sum of |errors|; Jaskowski 2018).
+// back in one pass). Or, with `forward`, TD(0) online: each afterstate moves
+// toward its target as soon as the next move is chosen, so the game goes on
+// with weights it has just changed (TDL2048+'s default for TD). Options:
+// optimistic initial weights (set on the network; Guei et al. 2021) and
+// temporal coherence (an adaptive rate per weight, |sum of errors| / sum of
+// |errors|; Jaskowski 2018).
 //
 // Speed: each chosen afterstate's feature indices are computed once, while the
 // move is chosen, and kept for its update; the backward pass prefetches the
@@ -25,6 +28,7 @@
 #include <functional>
 #include <vector>
 
+#include "engine/rng.h"
 #include "network/ntuple.h"
 #include "training/checkpoint.h"
 
@@ -38,6 +42,11 @@ struct TrainSettings {
   float alpha = 0.1f;      // learning rate, split over the features of a board
   float lambda = 0.0f;     // TD(lambda): 0 is TD(0), 1 the rest of the game's score
   bool coherence = false;  // temporal coherence
+  // TD(0) online (lambda must be 0): the previous afterstate learns from each
+  // move as it is chosen, so a state's value falls within the game that
+  // visits it; with optimistic weights that steers the rest of the game
+  // toward states it has not seen yet.
+  bool forward = false;
   // Restarts: after each episode, the next starts from the board halfway
   // through it (a spawn away), until episodes grow short; then a new game.
   // Later stages of the game then get more of the training.
@@ -112,9 +121,12 @@ class TdTrainer {
   float update_at(const Index* index, float target);
   // The direction of highest gain + V(afterstate) among the legal moves of b
   // (-1 when there is none), with its afterstate and gain; when chosen is
-  // given, the afterstate's feature indices too.
-  int greedy_move(Board b, Board* after, std::uint32_t* gain,
-                  std::uint32_t* chosen = nullptr) const;
+  // given, the afterstate's feature indices too, and with value given, its
+  // value V(afterstate).
+  int greedy_move(Board b, Board* after, std::uint32_t* gain, std::uint32_t* chosen = nullptr,
+                  float* value = nullptr) const;
+  // play_and_learn with settings.forward, from b (its first tiles placed).
+  TrainedGame play_and_learn_forward(Board b, Rng& rng);
   // Prefetches the weights (and coherence sums) that update_at will read.
   void prefetch_at(const std::uint32_t* index) const;
 

@@ -345,6 +345,7 @@ expect_error "--downgrade applies to --eval network only" suggest 2,2,0,0,0,0,0,
 expect_error "give a limit" train --out "$tmp/x.n2048"
 expect_error "cells are hex digits 0-f" train --games 1 --tuples zz --out "$tmp/x.n2048"
 expect_error "--lambda must be a number from 0" train --games 1 --lambda 2 --out "$tmp/x.n2048"
+expect_error "--forward learns TD(0): leave --lambda out" train --games 1 --forward --lambda 0.5 --out "$tmp/x.n2048"
 expect_error "--start-tile takes a tile value from 4 to 32768" train --games 1 --start-tile 100 --out "$tmp/x.n2048"
 expect_error "larger than a network file holds" train --games 1 --tuples "0123456 1234567 2345678 3456789 456789a" --out "$tmp/x.n2048"
 

@@ -411,11 +411,13 @@ TEST(TdTrainer, AnUpdateMovesTheValueTowardItsTarget) {
 // must learn the same network to the bit.
 class ReferenceTrainer {
  public:
-  ReferenceTrainer(NTupleNetwork* net, float alpha, float lambda, bool coherence)
+  ReferenceTrainer(NTupleNetwork* net, float alpha, float lambda, bool coherence,
+                   bool forward = false)
       : net_(net),
         step_(alpha / net->layout().feature_count()),
         lambda_(lambda),
         coherence_(coherence),
+        forward_(forward),
         sums_(coherence ? net->weights().size() : 0, {0.0f, 0.0f}) {}
 
   void play_and_learn(std::uint64_t seed) {
@@ -435,30 +437,42 @@ class ReferenceTrainer {
         if (best < 0 || v > best_value) best = d, best_value = v;
       }
       if (best < 0) break;
-      path.push_back(move(b, best));
+      Board after = move(b, best);
+      // Online: the previous afterstate learns from this move right away.
+      if (forward_ && !path.empty())
+        learn(path.back(), static_cast<float>(move_gain(b, best)) + value(after));
+      path.push_back(after);
       rewards.push_back(move_gain(b, best));
       b = path.back();
       spawn(&b, rng);
     }
+    if (forward_) {
+      if (!path.empty()) learn(path.back(), 0);
+      return;
+    }
     float target = 0;
     for (std::size_t i = path.size(); i-- > 0;) {
-      float error = target - value(path[i]);
-      for (std::size_t w : indices(path[i])) {
-        float rate = 1.0f;
-        if (coherence_) {
-          std::array<float, 2>& c = sums_[w];
-          rate = c[1] > 0 ? std::fabs(c[0]) / c[1] : 1.0f;
-          c[0] += error;
-          c[1] += std::fabs(error);
-        }
-        net_->weights()[w] += step_ * rate * error;
-      }
+      learn(path[i], target);
       float updated = value(path[i]);
       target = static_cast<float>(rewards[i]) + (1.0f - lambda_) * updated + lambda_ * target;
     }
   }
 
  private:
+  void learn(Board b, float target) {
+    float error = target - value(b);
+    for (std::size_t w : indices(b)) {
+      float rate = 1.0f;
+      if (coherence_) {
+        std::array<float, 2>& c = sums_[w];
+        rate = c[1] > 0 ? std::fabs(c[0]) / c[1] : 1.0f;
+        c[0] += error;
+        c[1] += std::fabs(error);
+      }
+      net_->weights()[w] += step_ * rate * error;
+    }
+  }
+
   std::vector<std::size_t> indices(Board b) const {
     const NTupleLayout& layout = net_->layout();
     std::vector<std::size_t> out;
@@ -493,7 +507,7 @@ class ReferenceTrainer {
 
   NTupleNetwork* net_;
   float step_, lambda_;
-  bool coherence_;
+  bool coherence_, forward_;
   std::vector<std::array<float, 2>> sums_;
 };
 
@@ -502,25 +516,28 @@ TEST(TdTrainer, LearnsTheSameNetworkAsTheReferenceTrainer) {
     std::string spec;
     std::vector<int> stages;
     float alpha, lambda, init;
-    bool coherence;
+    bool coherence, forward;
   };
-  for (const Case& c : {Case{"0123 4567 0145 1256", {}, 0.1f, 0.0f, 0.0f, false},
-                        Case{"012345 4567 159d", {8}, 1.0f, 0.5f, 0.0f, true},
-                        Case{"0123 3210 0145", {}, 0.1f, 0.0f, 5000.0f, false}}) {
+  for (const Case& c : {Case{"0123 4567 0145 1256", {}, 0.1f, 0.0f, 0.0f, false, false},
+                        Case{"012345 4567 159d", {8}, 1.0f, 0.5f, 0.0f, true, false},
+                        Case{"0123 3210 0145", {}, 0.1f, 0.0f, 5000.0f, false, false},
+                        Case{"0123 3210 0145", {}, 0.1f, 0.0f, 5000.0f, false, true},
+                        Case{"012345 4567 159d", {8}, 1.0f, 0.0f, 0.0f, true, true}}) {
     NTupleNetwork fast(layout_of(c.spec, c.stages), c.init), slow = fast;
     TrainSettings s;
     s.alpha = c.alpha;
     s.lambda = c.lambda;
     s.coherence = c.coherence;
+    s.forward = c.forward;
     TdTrainer trainer(&fast, s);
-    ReferenceTrainer reference(&slow, c.alpha, c.lambda, c.coherence);
+    ReferenceTrainer reference(&slow, c.alpha, c.lambda, c.coherence, c.forward);
     std::uint64_t moves = 0;
     for (std::uint64_t g = 0; g < 60; ++g) {
       moves += trainer.play_and_learn(TdTrainer::game_seed(3, g)).moves;
       reference.play_and_learn(TdTrainer::game_seed(3, g));
     }
     EXPECT_GT(moves, 60u * 50) << c.spec;
-    ASSERT_TRUE(fast.weights() == slow.weights()) << c.spec;
+    ASSERT_TRUE(fast.weights() == slow.weights()) << c.spec << (c.forward ? " forward" : "");
   }
 }
 
