@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The long training run of TDL2048+'s published recipe for the 8 x 6 network
 # (docs/results/2026-11-otd-long-run.md): optimistic TD(0), online, alpha 0.1,
-# for 9 M episodes, then temporal coherence at alpha 1.0 for 1 M more. It takes
-# tens of hours on 2 cores, so it runs across sessions: the same command starts
-# it, continues it after a kill (from the last checkpoint, every 10 minutes)
-# and moves it to the second phase once the first has its 9 M episodes. The
-# phases keep their checkpoints apart, so the first phase's end stays on disk.
+# for 9 M episodes, then temporal coherence (online too) at alpha 1.0 for 1 M
+# more. It takes tens of hours on 2 cores, so it runs across sessions: the same
+# command starts it, continues it after a kill (from the last checkpoint, every
+# 10 minutes) and moves it to the second phase once the first has its 9 M
+# episodes. The phases keep their checkpoints apart, so the first phase's end
+# stays on disk.
 #
 #   nohup nice -n 19 bash tools/train/otd_long_run.sh [DIR] > /dev/null 2>&1 &
 #
@@ -43,6 +44,6 @@ if [ ! -f "$dir/tc/ckpt.bin" ]; then
   cp "$dir/ckpt.bin.progress" "$dir/tc/ckpt.bin.progress"
   mv "$dir/tc/ckpt.bin.tmp" "$dir/tc/ckpt.bin"
 fi
-(cd "$dir/tc" && ../ai2048 train --tuples "$tuples" --coherence --alpha 1.0 --threads 2 --seed 63 \
+(cd "$dir/tc" && ../ai2048 train --tuples "$tuples" --coherence --alpha 1.0 --forward --threads 2 --seed 63 \
   --games "$all_games" --checkpoint "$dir/tc/ckpt.bin" --checkpoint-minutes 10 --resume \
   --log "$dir/tc/train.jsonl" --window 10000 >> "$dir/tc/stdout.log" 2>> "$dir/tc/stderr.log")
