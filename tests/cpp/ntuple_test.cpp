@@ -541,6 +541,27 @@ TEST(TdTrainer, LearnsTheSameNetworkAsTheReferenceTrainer) {
   }
 }
 
+TEST(TdTrainer, OnlineAndBackwardPlayTheSameGameWhenNothingIsLearnt) {
+  // With alpha 0 the weights never change, so both orders of learning play
+  // the same game and keep the same halfway board for a restart.
+  NTupleNetwork net(layout_of("0123 4567 0145"), 3000.0f);
+  for (std::uint64_t seed : {5, 6, 7}) {
+    TrainedGame games[2];
+    for (bool forward : {false, true}) {
+      TrainSettings s;
+      s.alpha = 0.0f;
+      s.forward = forward;
+      TdTrainer trainer(&net, s);
+      games[forward] = trainer.play_and_learn(TdTrainer::game_seed(1, seed));
+    }
+    EXPECT_GT(games[0].moves, 40u);
+    EXPECT_NE(games[0].halfway, Board{0});
+    EXPECT_EQ(games[0].moves, games[1].moves);
+    EXPECT_EQ(games[0].score, games[1].score);
+    EXPECT_EQ(games[0].halfway, games[1].halfway);
+  }
+}
+
 TEST(TdTrainer, DeterministicForASeedOnOneThread) {
   auto train = [] {
     NTupleNetwork net(layout_of("0123 4567 0145"));
