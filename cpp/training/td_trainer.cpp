@@ -39,6 +39,25 @@ bool spawn_tile(Board* b, Rng& rng) {
   return false;
 }
 
+// Each thread's episode, kept between episodes so its memory is reused: per
+// move the reward, the afterstate, and the afterstate's feature indices (the
+// online path keeps only the afterstates and two moves' indices).
+struct Episode {
+  std::vector<std::uint32_t> rewards, indices;
+  std::vector<Board> path;
+};
+thread_local Episode episode;
+
+// What a finished game reports, from its afterstates and its last board.
+TrainedGame game_result(const std::vector<Board>& path, std::uint64_t score, Board last) {
+  TrainedGame game;
+  game.score = score;
+  game.moves = path.size();
+  game.max_exponent = max_exponent(last);
+  if (path.size() >= kMinRestartMoves) game.halfway = path[path.size() / 2];
+  return game;
+}
+
 }  // namespace
 
 std::uint64_t TdTrainer::game_seed(std::uint64_t seed, std::uint64_t game) {
@@ -146,25 +165,18 @@ Board TdTrainer::play_until(std::uint64_t seed, int exponent, int max_games) {
 }
 
 TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
-  // Each thread's episode, kept between episodes so its memory is reused:
-  // per move the reward, the afterstate, and the afterstate's feature indices.
-  struct Episode {
-    std::vector<std::uint32_t> rewards, indices;
-    std::vector<Board> path;
-  };
-  thread_local Episode episode;
+  Rng rng(seed);
+  Board b = start;
+  if (!b) spawn_tile(&b, rng);
+  spawn_tile(&b, rng);
+  if (settings_.forward) return play_and_learn_forward(b, rng);
   const std::size_t features = static_cast<std::size_t>(net_->layout().feature_count());
   std::vector<std::uint32_t>& rewards = episode.rewards;
   std::vector<std::uint32_t>& indices = episode.indices;
   std::vector<Board>& path = episode.path;
   rewards.clear();
   path.clear();
-  Rng rng(seed);
-  Board b = start;
-  if (!b) spawn_tile(&b, rng);
-  spawn_tile(&b, rng);
-  if (settings_.forward) return play_and_learn_forward(b, rng);
-  TrainedGame game;
+  std::uint64_t score = 0;
   Board after;
   std::uint32_t gain;
   for (;;) {
@@ -173,13 +185,11 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
     if (greedy_move(b, &after, &gain, &indices[path.size() * features]) < 0) break;
     path.push_back(after);
     rewards.push_back(gain);
-    game.score += gain;
+    score += gain;
     b = after;
     spawn_tile(&b, rng);
   }
-  game.moves = path.size();
-  game.max_exponent = max_exponent(b);
-  if (path.size() >= kMinRestartMoves) game.halfway = path[path.size() / 2];
+  TrainedGame game = game_result(path, score, b);
   // Backward: the last afterstate leads to a lost game (value 0). The
   // weights of the update kAhead moves earlier are fetched while this one runs.
   constexpr std::size_t kAhead = 2;
@@ -196,14 +206,14 @@ TrainedGame TdTrainer::play_and_learn(std::uint64_t seed, Board start) {
 }
 
 TrainedGame TdTrainer::play_and_learn_forward(Board b, Rng& rng) {
-  // The game's afterstates (for a restart's halfway board) and two slots of
-  // feature indices: the previous afterstate's and this one's.
-  thread_local std::vector<Board> path;
-  thread_local std::vector<std::uint32_t> slots;
+  // The episode's afterstates (for a restart's halfway board) and two slots
+  // of feature indices: the previous afterstate's and this one's.
   const std::size_t features = static_cast<std::size_t>(net_->layout().feature_count());
+  std::vector<Board>& path = episode.path;
+  std::vector<std::uint32_t>& slots = episode.indices;
   path.clear();
-  slots.resize(2 * features);
-  TrainedGame game;
+  if (slots.size() < 2 * features) slots.resize(2 * features);
+  std::uint64_t score = 0;
   Board after;
   std::uint32_t gain;
   float value;
@@ -216,16 +226,13 @@ TrainedGame TdTrainer::play_and_learn_forward(Board b, Rng& rng) {
     if (previous) update_at(previous, static_cast<float>(gain) + value);
     previous = chosen;
     path.push_back(after);
-    game.score += gain;
+    score += gain;
     b = after;
     spawn_tile(&b, rng);
   }
   // The last afterstate leads to a lost game (value 0).
   if (previous) update_at(previous, 0.0f);
-  game.moves = path.size();
-  game.max_exponent = max_exponent(b);
-  if (path.size() >= kMinRestartMoves) game.halfway = path[path.size() / 2];
-  return game;
+  return game_result(path, score, b);
 }
 
 TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
