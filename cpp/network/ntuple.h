@@ -72,12 +72,18 @@ class NTupleLayout {
   // run: the shipped 4x6 tuples have 1 or 2 runs, against 6 cells read one by
   // one). The index computation was half of a leaf's cost (perf, 4x6 network).
   void feature_indices(Board b, std::size_t* out) const {
+    feature_indices(b, out, [](std::size_t) {});
+  }
+  // The same, calling seen(index) as each index is made (the sum's prefetch,
+  // so the lookups start while the rest of the indices are computed).
+  template <class Seen>
+  void feature_indices(Board b, std::size_t* out, Seen&& seen) const {
     std::size_t base = per_stage_ * static_cast<std::size_t>(stage_of(b));
     switch (runs_per_tuple_) {
-      case 1: return indices_in_runs<1>(b, base, out);
-      case 2: return indices_in_runs<2>(b, base, out);
-      case 3: return indices_in_runs<3>(b, base, out);
-      default: return indices_in_runs<0>(b, base, out);
+      case 1: return indices_in_runs<1>(b, base, out, seen);
+      case 2: return indices_in_runs<2>(b, base, out, seen);
+      case 3: return indices_in_runs<3>(b, base, out, seen);
+      default: return indices_in_runs<0>(b, base, out, seen);
     }
   }
 
@@ -114,8 +120,8 @@ class NTupleLayout {
   void index_runs();
   // R: runs a tuple, known at compile time so the loop unrolls; 0: read
   // runs_per_tuple_.
-  template <int R>
-  void indices_in_runs(Board b, std::size_t base, std::size_t* out) const {
+  template <int R, class Seen>
+  void indices_in_runs(Board b, std::size_t base, std::size_t* out, Seen& seen) const {
     const int tuples = tuple_count();
     const int per_tuple = R ? R : runs_per_tuple_;
     const std::array<Board, 8> symmetric = board_symmetries(b);
@@ -126,7 +132,8 @@ class NTupleLayout {
         std::size_t index = 0;
         for (int k = 0; k < per_tuple; ++k)
           index |= static_cast<std::size_t>((sb >> run[k].from) & run[k].mask) << run[k].to;
-        *out++ = base + offsets_[t] + index;
+        *out = base + offsets_[t] + index;
+        seen(*out++);
       }
     }
   }
@@ -183,19 +190,20 @@ inline const void* weight_address(const float* w, std::size_t i) { return w + i;
 inline const void* weight_address(const PackedWeights& w, std::size_t i) { return w.address(i); }
 
 // The feature sums of n boards (n <= 4), each summed in feature order: every
-// board's indices are computed into index[k], and its weights prefetched,
-// before the first lookup, so the lookups of all the boards are in flight
-// together (the tables are far larger than the caches). The caller may keep
+// board's indices are computed into index[k] before the first lookup, each
+// weight prefetched as its index is made, so the lookups of all the boards
+// are in flight together (the tables are far larger than the caches) while
+// the rest of the indices are computed
+// (docs/results/2026-11-prefetch-as-indexed.md). The caller may keep
 // the indices (the trainer updates the chosen board's weights with them).
 // Weights: the trainer's float pointer or the search's PackedWeights.
 template <class Sum, class Weights>
 void sum_features(const NTupleLayout& layout, const Weights& w, const Board* boards, int n,
                   Sum* out, FeatureIndices* index) {
   const int features = layout.feature_count();
-  for (int k = 0; k < n; ++k) {
-    layout.feature_indices(boards[k], index[k]);
-    for (int i = 0; i < features; ++i) __builtin_prefetch(weight_address(w, index[k][i]));
-  }
+  for (int k = 0; k < n; ++k)
+    layout.feature_indices(boards[k], index[k],
+                           [&](std::size_t i) { __builtin_prefetch(weight_address(w, i)); });
   for (int k = 0; k < n; ++k) {
     Sum sum = 0;
     for (int i = 0; i < features; ++i) sum += w[index[k][i]];
