@@ -60,5 +60,7 @@ export class PlacePanel {
     data.held = String(responder.held);
     data.aiMoves = responder.aiMoves;
     data.lastDir = last ? last.dir : '';
+    // The game's board as it stands; the tiles on screen follow a frame later.
+    data.board = game.board().join(',');
   }
 }
