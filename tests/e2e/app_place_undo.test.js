@@ -41,16 +41,6 @@ async function shown(page, board) {
   return { board, score: await shownScore(page) };
 }
 
-// Every animation frame 150 ms late, as on a loaded machine: the tiles on
-// screen then lag the game by several moves' worth of time, and a test that
-// read the board from them instead of the game would race (it did, in CI).
-async function delayFrames(context) {
-  await context.addInitScript(() => {
-    const request = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (callback) => setTimeout(() => request(callback), 150);
-  });
-}
-
 describe('undo and redo on 8402', () => {
   it.each([
     ['', false],
@@ -58,8 +48,9 @@ describe('undo and redo on 8402', () => {
   ])(
     'take back the AI move and the tile one at a time, and restore board and score across a reload%s',
     async (_, late) => {
-      const { page, context, errors } = await newPage(env.browser);
-      if (late) await delayFrames(context);
+      // Late: every animation frame 150 ms late, as on a loaded machine, where
+      // the test once read the board from the tiles on screen and raced (CI).
+      const { page, context, errors } = await newPage(env.browser, { lateFramesMs: late ? 150 : 0 });
       await page.goto(placeUrl());
       await page.waitForSelector('.place-controls[data-bound]');
       expect(await page.isDisabled('.undo-button')).toBe(true);

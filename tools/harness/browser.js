@@ -40,8 +40,19 @@ export async function launchBrowser() {
 }
 
 // A new page that records console errors, page errors and outside requests.
+// lateFramesMs delays every animation frame, as a loaded machine does, so the
+// tiles on screen lag the game: a test that reads the game's state from them
+// too early fails every time instead of now and then. LATE_FRAMES=150 in the
+// environment runs every browser test that way (a check for such races).
 export async function newPage(browser, options = {}) {
-  const context = await browser.newContext(options);
+  const { lateFramesMs = Number(process.env.LATE_FRAMES) || 0, ...contextOptions } = options;
+  const context = await browser.newContext(contextOptions);
+  if (lateFramesMs > 0) {
+    await context.addInitScript((ms) => {
+      const request = globalThis.requestAnimationFrame.bind(globalThis);
+      globalThis.requestAnimationFrame = (callback) => setTimeout(() => request(callback), ms);
+    }, lateFramesMs);
+  }
   const page = await context.newPage();
   const errors = [];
   const outside = [];
