@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPage } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
-import { boardOfState, domBoard, savedGame, shownScore, waitForDomBoard } from './app_helpers.js';
+import { boardOfState, savedGame, shownScore, waitForDomBoard } from './app_helpers.js';
 import { legalMoves } from '../../web/src/game/rules.js';
 
 const env = useServerAndBrowser();
@@ -68,14 +68,23 @@ describe('positions by link', () => {
     const { page, context, errors } = await newPage(env.browser);
     await page.goto(`${env.server.url}8402.html#board=${BOARD.join(',')}`);
     await page.waitForFunction(() => /Opened the position/.test(document.querySelector('.share-message').textContent));
-    // The AI answers the position with a move: the board leaves it (its sum kept: the tile is the person's to place).
-    let shown = await domBoard(page);
-    for (const started = Date.now(); shown.join(',') === BOARD.join(',') && Date.now() - started < 30_000;) {
-      await page.waitForTimeout(50);
-      shown = await domBoard(page);
-    }
-    expect(shown).not.toEqual(BOARD);
-    expect((await domBoard(page)).reduce((a, b) => a + b, 0)).toBe(BOARD.reduce((a, b) => a + b, 0));
+    // The AI answers the position with a move, then waits for the person's tile:
+    // the board leaves the position, its sum kept. The game's board is read from
+    // the panel (the tiles on screen follow a frame later), then seen on screen.
+    await page.waitForFunction(
+      () => {
+        const data = document.querySelector('.place-panel').dataset;
+        return data.turn === 'place' && Number(data.aiMoves) === 1;
+      },
+      null,
+      { timeout: 30_000 },
+    );
+    const moved = (await page.evaluate(() => document.querySelector('.place-panel').dataset.board))
+      .split(',')
+      .map(Number);
+    expect(moved).not.toEqual(BOARD);
+    expect(moved.reduce((a, b) => a + b, 0)).toBe(BOARD.reduce((a, b) => a + b, 0));
+    await waitForDomBoard(page, moved);
     expect(errors).toEqual([]);
     await context.close();
   });
