@@ -13,15 +13,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from '../harness/load_wasm.js';
-import { jsonLines, runNative } from '../harness/native_cli.js';
+import { jsonLines, runNativeAsync } from '../harness/native_cli.js';
 
 export const shippedNetwork = path.join(root, 'web', 'network', 'network.n2048.gz');
 
 // One network's games at one depth: the selfplay summary's mean and tile rates.
-export function playNetwork(network, { depth, games, seed, jobs }) {
+export async function playNetwork(network, { depth, games, seed, jobs }) {
   const args = ['selfplay', '--network', network, '--depth', String(depth)];
   args.push('--games', String(games), '--seed', String(seed), '--jobs', String(jobs));
-  const summary = jsonLines(runNative(args, { stdio: ['ignore', 'pipe', 'ignore'] })).find((l) => l.summary);
+  const summary = jsonLines(await runNativeAsync(args)).find((l) => l.summary);
   if (!summary) throw new Error(`selfplay printed no summary for ${network}`);
   return { mean: summary.mean, rate16384: summary.reach['16384'], rate32768: summary.reach['32768'] };
 }
@@ -34,14 +34,15 @@ export function beats(candidate, baseline) {
 // The rule's games: what the CLI and checkNetworks use where not told otherwise.
 export const DEFAULTS = { baseline: shippedNetwork, games0: 200, games2: 100, seed: 1, jobs: 2 };
 
-export function checkNetworks(options) {
+export async function checkNetworks(options) {
   const { candidate, baseline, games0, games2, seed, jobs } = { ...DEFAULTS, ...options };
   for (const file of [candidate, baseline]) if (!fs.existsSync(file)) throw new Error(`no network file ${file}`);
-  const figures = (network) => ({
-    depth0: playNetwork(network, { depth: 0, games: games0, seed, jobs }),
-    depth2: playNetwork(network, { depth: 2, games: games2, seed, jobs }),
+  // One after another: each selfplay already uses the jobs it is given.
+  const figures = async (network) => ({
+    depth0: await playNetwork(network, { depth: 0, games: games0, seed, jobs }),
+    depth2: await playNetwork(network, { depth: 2, games: games2, seed, jobs }),
   });
-  const result = { candidate: figures(candidate), baseline: figures(baseline) };
+  const result = { candidate: await figures(candidate), baseline: await figures(baseline) };
   return { ...result, beats: beats(result.candidate, result.baseline) };
 }
 
@@ -91,7 +92,7 @@ function parseArgs(argv) {
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     const options = parseArgs(process.argv.slice(2));
-    const check = checkNetworks(options);
+    const check = await checkNetworks(options);
     console.log(formatCheck(check, options));
     process.exitCode = check.beats ? 0 : 1;
   } catch (error) {

@@ -1,6 +1,6 @@
 // The native ai2048 CLI for tests and benchmarks that compare against it:
 // build/ai2048, built with CMake first when it is missing.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,19 @@ export function ensureNativeCli() {
 // Runs ai2048 with args; resolves to its stdout.
 export function runNative(args, options = {}) {
   return execFileSync(ensureNativeCli(), args, { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
+}
+
+// The same without blocking the caller's event loop: resolves to stdout, rejects
+// with the command's error. Tests that run the CLI for many seconds use it, since
+// Vitest's worker must answer its runner within 60 s and answers only when its
+// event loop turns.
+export function runNativeAsync(args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const cli = ensureNativeCli();
+    execFile(cli, args, { encoding: 'utf8', maxBuffer: 1 << 28, ...options }, (error, stdout) =>
+      error ? reject(error) : resolve(stdout),
+    );
+  });
 }
 
 // JSON lines of a text, parsed.
