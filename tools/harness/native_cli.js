@@ -23,9 +23,9 @@ export function runNative(args, options = {}) {
 }
 
 // The same without blocking the caller's event loop: resolves to stdout, rejects
-// with the command's error. Tests that run the CLI for many seconds use it, since
-// Vitest's worker must answer its runner within 60 s and answers only when its
-// event loop turns.
+// with the command's error. Tests that run the CLI for many seconds use it:
+// Vitest's worker sends its runner messages, and reads the answers (due within
+// 60 s), only when its event loop turns.
 export function runNativeAsync(args, options = {}) {
   return new Promise((resolve, reject) => {
     const cli = ensureNativeCli();
