@@ -66,3 +66,27 @@ export async function shownScore(page) {
 export async function largestTile(page) {
   return Math.max(0, ...(await domBoard(page)));
 }
+
+// The 8402 page's panel data, which follow the game as it changes (the tiles on
+// screen are drawn a frame later, so a board read from them just after the
+// panel says the AI moved can still be the one before the move).
+export async function placePanelData(page) {
+  return page.evaluate(() => ({ ...document.querySelector('.place-panel').dataset }));
+}
+
+// The 8402 game's board as it stands, 16 values row-major, from the panel.
+export async function placeBoard(page) {
+  return (await placePanelData(page)).board.split(',').map(Number);
+}
+
+// Waits until the 8402 panel says whose turn it is ('place' or 'ai') after aiMoves AI moves.
+export async function waitForPlaceTurn(page, turn, aiMoves) {
+  await page.waitForFunction(
+    ([t, n]) => {
+      const data = document.querySelector('.place-panel').dataset;
+      return data.turn === t && Number(data.aiMoves) === n;
+    },
+    [turn, aiMoves],
+    { timeout: 30_000 },
+  );
+}

@@ -6,17 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { expectSteady, newPage } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
-import { domBoard, shownScore, waitForDomBoard } from './app_helpers.js';
+import { domBoard, placeBoard, placePanelData, shownScore, waitForDomBoard, waitForPlaceTurn } from './app_helpers.js';
 
 const env = useServerAndBrowser();
 // network=off and depth 1: quick moves, and nothing loading in the background.
 const placeUrl = () => `${env.server.url}8402.html?strength=d1&network=off`;
-
-const panelData = (page) => page.evaluate(() => ({ ...document.querySelector('.place-panel').dataset }));
-// The game's board, which the panel's data follows as the game changes. The
-// DOM's tiles are drawn a frame later, so a board read from them just after
-// the panel says the AI moved can still be the one before the move.
-const gameBoard = async (page) => (await panelData(page)).board.split(',').map(Number);
 
 // Clicks an empty cell and chooses the value in the chooser.
 async function place(page, cell, value) {
@@ -24,16 +18,6 @@ async function place(page, cell, value) {
   await page.waitForSelector(`.tile-chooser[data-cell="${cell}"]:not([hidden])`);
   await page.click(`.tile-chooser-${value}`);
 }
-
-const waitForTurn = (page, turn, aiMoves) =>
-  page.waitForFunction(
-    ([t, n]) => {
-      const data = document.querySelector('.place-panel').dataset;
-      return data.turn === t && Number(data.aiMoves) === n;
-    },
-    [turn, aiMoves],
-    { timeout: 30_000 },
-  );
 
 // The shown position, once the DOM has caught up with the page's board.
 async function shown(page, board) {
@@ -60,17 +44,17 @@ describe('undo and redo on 8402', () => {
       const afterAi = [];
       const afterTile = [];
       for (let n = 1; n <= 3; n++) {
-        await waitForTurn(page, 'place', n);
-        afterAi.push(await shown(page, await gameBoard(page)));
-        const cell = (await gameBoard(page)).lastIndexOf(0);
+        await waitForPlaceTurn(page, 'place', n);
+        afterAi.push(await shown(page, await placeBoard(page)));
+        const cell = (await placeBoard(page)).lastIndexOf(0);
         await place(page, cell, 2);
         // The AI answers at once: the tile's position is the one before plus the tile.
         const board = afterAi.at(-1).board.slice();
         board[cell] = 2;
         afterTile.push({ board, score: afterAi.at(-1).score });
       }
-      await waitForTurn(page, 'place', 4);
-      const last = await shown(page, await gameBoard(page));
+      await waitForPlaceTurn(page, 'place', 4);
+      const last = await shown(page, await placeBoard(page));
       expect(await page.isEnabled('.undo-button')).toBe(true);
 
       // Z: the AI's move goes, and the AI waits instead of playing it again.
@@ -79,20 +63,20 @@ describe('undo and redo on 8402', () => {
       await page.waitForSelector('.place-ai-move:not([hidden])');
       expect(await page.textContent('.place-turn')).toMatch(/^The AI waits/);
       expect(await expectSteady(() => domBoard(page), 500, 'the board after an undo')).toEqual(afterTile[2].board);
-      expect(await panelData(page)).toMatchObject({ turn: 'ai', held: 'true', aiMoves: '3' });
+      expect(await placePanelData(page)).toMatchObject({ turn: 'ai', held: 'true', aiMoves: '3' });
       // Z again: the tile goes; the Undo button does the same.
       await page.keyboard.press('KeyZ');
       expect(await shown(page, afterAi[2].board)).toEqual(afterAi[2]);
-      expect(await panelData(page)).toMatchObject({ turn: 'place', aiMoves: '3' });
+      expect(await placePanelData(page)).toMatchObject({ turn: 'place', aiMoves: '3' });
       await page.click('.undo-button');
       expect(await shown(page, afterTile[1].board)).toEqual(afterTile[1]);
-      expect(await panelData(page)).toMatchObject({ turn: 'ai', aiMoves: '2' });
+      expect(await placePanelData(page)).toMatchObject({ turn: 'ai', aiMoves: '2' });
 
       // A reload keeps the game, its history and the AI's wait.
       await page.reload();
       await page.waitForSelector('.place-controls[data-bound]');
       expect(await shown(page, afterTile[1].board)).toEqual(afterTile[1]);
-      expect(await panelData(page)).toMatchObject({ turn: 'ai', held: 'true', aiMoves: '2' });
+      expect(await placePanelData(page)).toMatchObject({ turn: 'ai', held: 'true', aiMoves: '2' });
       expect(await page.isEnabled('.redo-button')).toBe(true);
       await page.keyboard.press('KeyY');
       expect(await shown(page, afterAi[2].board)).toEqual(afterAi[2]);
@@ -100,7 +84,7 @@ describe('undo and redo on 8402', () => {
       await page.keyboard.press('KeyY');
       expect(await shown(page, last.board)).toEqual(last);
       expect(await page.isDisabled('.redo-button')).toBe(true);
-      expect(await panelData(page)).toMatchObject({ turn: 'place', aiMoves: '4' });
+      expect(await placePanelData(page)).toMatchObject({ turn: 'place', aiMoves: '4' });
 
       // Back to the start, one step at a time: the opening tiles, the AI to move.
       for (let i = 0; i < 7; i++) await page.keyboard.press('KeyZ');
@@ -108,7 +92,7 @@ describe('undo and redo on 8402', () => {
       expect(await page.isDisabled('.undo-button')).toBe(true);
       // Let the AI move: it plays from here, and the moves that were ahead are gone.
       await page.click('.place-ai-move');
-      await waitForTurn(page, 'place', 1);
+      await waitForPlaceTurn(page, 'place', 1);
       expect(await page.isDisabled('.redo-button')).toBe(true);
       expect(await page.isEnabled('.undo-button')).toBe(true);
       expect(errors).toEqual([]);
@@ -122,19 +106,19 @@ describe('undo and redo on 8402', () => {
     await page.waitForSelector('.place-controls[data-bound]');
     await place(page, 0, 2);
     await place(page, 15, 2);
-    await waitForTurn(page, 'place', 1);
-    const cell = (await gameBoard(page)).lastIndexOf(0);
+    await waitForPlaceTurn(page, 'place', 1);
+    const cell = (await placeBoard(page)).lastIndexOf(0);
     await place(page, cell, 4);
-    await waitForTurn(page, 'place', 2);
+    await waitForPlaceTurn(page, 'place', 2);
     await page.keyboard.press('KeyZ');
     await page.keyboard.press('KeyZ');
-    await waitForTurn(page, 'place', 1);
+    await waitForPlaceTurn(page, 'place', 1);
     // Another tile elsewhere: the AI answers it, and Redo has nothing left.
-    const other = (await gameBoard(page)).indexOf(0);
+    const other = (await placeBoard(page)).indexOf(0);
     await place(page, other, 2);
-    await waitForTurn(page, 'place', 2);
+    await waitForPlaceTurn(page, 'place', 2);
     expect(await page.isDisabled('.redo-button')).toBe(true);
-    expect(await panelData(page)).toMatchObject({ held: 'false' });
+    expect(await placePanelData(page)).toMatchObject({ held: 'false' });
     expect(errors).toEqual([]);
     await context.close();
   });

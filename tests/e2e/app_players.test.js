@@ -15,6 +15,7 @@ import {
   savedState,
   shownScore,
   waitForDomBoard,
+  waitForPlaceTurn,
 } from './app_helpers.js';
 
 const env = useServerAndBrowser();
@@ -151,14 +152,6 @@ describe('8402', () => {
     else await page.click(`.tile-chooser-${value}`);
   }
   const aiMoves = (page) => page.evaluate(() => Number(document.querySelector('.place-panel').dataset.aiMoves));
-  const waitForAiMoves = (page, n) =>
-    page.waitForFunction(
-      (k) =>
-        Number(document.querySelector('.place-panel').dataset.aiMoves) === k &&
-        document.querySelector('.place-panel').dataset.turn === 'place',
-      n,
-      { timeout: 30_000 },
-    );
 
   it('takes the placed tiles and answers each with the AI move', async () => {
     const { page, context, errors, outside } = await newPage(env.browser, { viewport: { width: 800, height: 1300 } });
@@ -175,7 +168,7 @@ describe('8402', () => {
     let board = [2, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
     let score = 0;
     for (let n = 1; n <= 4; n++) {
-      await waitForAiMoves(page, n);
+      await waitForPlaceTurn(page, 'place', n);
       const dir = m.search(board, { depth: 2 }).dir;
       expect(Number(await page.evaluate(() => document.querySelector('.place-panel').dataset.lastDir))).toBe(dir);
       const moved = m.applyMove(board, dir);
@@ -193,7 +186,7 @@ describe('8402', () => {
       await place(page, cell, value);
       board = m.placeTile(moved.board, cell, value);
     }
-    await waitForAiMoves(page, 5);
+    await waitForPlaceTurn(page, 'place', 5);
     const fifth = m.applyMove(board, m.search(board, { depth: 2 }).dir);
     await waitForDomBoard(page, fifth.board);
     expect(await shownScore(page)).toBe(score + fifth.gain);
@@ -205,7 +198,7 @@ describe('8402', () => {
     const cell = now.indexOf(0);
     await place(page, cell, 2);
     const placed = m.placeTile(now, cell, 2);
-    await waitForAiMoves(page, 6);
+    await waitForPlaceTurn(page, 'place', 6);
     await waitForDomBoard(page, m.applyMove(placed, m.search(placed, { player: 'corner' }).dir).board);
     expect(await aiMoves(page)).toBe(6);
 

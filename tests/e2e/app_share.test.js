@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { newPage } from '../../tools/harness/browser.js';
 import { useServerAndBrowser } from './server_and_browser.js';
-import { boardOfState, savedGame, shownScore, waitForDomBoard } from './app_helpers.js';
+import { boardOfState, placeBoard, savedGame, shownScore, waitForDomBoard, waitForPlaceTurn } from './app_helpers.js';
 import { legalMoves } from '../../web/src/game/rules.js';
 
 const env = useServerAndBrowser();
@@ -71,17 +71,8 @@ describe('positions by link', () => {
     // The AI answers the position with a move, then waits for the person's tile:
     // the board leaves the position, its sum kept. The game's board is read from
     // the panel (the tiles on screen follow a frame later), then seen on screen.
-    await page.waitForFunction(
-      () => {
-        const data = document.querySelector('.place-panel').dataset;
-        return data.turn === 'place' && Number(data.aiMoves) === 1;
-      },
-      null,
-      { timeout: 30_000 },
-    );
-    const moved = (await page.evaluate(() => document.querySelector('.place-panel').dataset.board))
-      .split(',')
-      .map(Number);
+    await waitForPlaceTurn(page, 'place', 1);
+    const moved = await placeBoard(page);
     expect(moved).not.toEqual(BOARD);
     expect(moved.reduce((a, b) => a + b, 0)).toBe(BOARD.reduce((a, b) => a + b, 0));
     await waitForDomBoard(page, moved);

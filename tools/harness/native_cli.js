@@ -17,9 +17,12 @@ export function ensureNativeCli() {
   return nativeCli;
 }
 
-// Runs ai2048 with args; resolves to its stdout.
+// Text output, and room for a long trace's.
+const OUTPUT = { encoding: 'utf8', maxBuffer: 1 << 28 };
+
+// Runs ai2048 with args; returns its stdout.
 export function runNative(args, options = {}) {
-  return execFileSync(ensureNativeCli(), args, { encoding: 'utf8', maxBuffer: 1 << 28, ...options });
+  return execFileSync(ensureNativeCli(), args, { ...OUTPUT, ...options });
 }
 
 // The same without blocking the caller's event loop: resolves to stdout, rejects
@@ -29,9 +32,7 @@ export function runNative(args, options = {}) {
 export function runNativeAsync(args, options = {}) {
   return new Promise((resolve, reject) => {
     const cli = ensureNativeCli();
-    execFile(cli, args, { encoding: 'utf8', maxBuffer: 1 << 28, ...options }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
+    execFile(cli, args, { ...OUTPUT, ...options }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
   });
 }
 
