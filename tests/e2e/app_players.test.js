@@ -14,6 +14,7 @@ import {
   savedGame,
   savedState,
   shownScore,
+  placePanelData,
   waitForDomBoard,
   waitForPlaceTurn,
 } from './app_helpers.js';
@@ -151,7 +152,7 @@ describe('8402', () => {
     if (byKey) await page.keyboard.press(String(value));
     else await page.click(`.tile-chooser-${value}`);
   }
-  const aiMoves = (page) => page.evaluate(() => Number(document.querySelector('.place-panel').dataset.aiMoves));
+  const aiMoves = async (page) => Number((await placePanelData(page)).aiMoves);
 
   it('takes the placed tiles and answers each with the AI move', async () => {
     const { page, context, errors, outside } = await newPage(env.browser, { viewport: { width: 800, height: 1300 } });
@@ -170,7 +171,7 @@ describe('8402', () => {
     for (let n = 1; n <= 4; n++) {
       await waitForPlaceTurn(page, 'place', n);
       const dir = m.search(board, { depth: 2 }).dir;
-      expect(Number(await page.evaluate(() => document.querySelector('.place-panel').dataset.lastDir))).toBe(dir);
+      expect(Number((await placePanelData(page)).lastDir)).toBe(dir);
       const moved = m.applyMove(board, dir);
       score += moved.gain;
       await waitForDomBoard(page, moved.board);

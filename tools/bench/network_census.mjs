@@ -14,8 +14,7 @@
 // network file (`train --checkpoint`); the format is cpp/network/network_file.h.
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
-import { readWeightCount } from './network_precision.mjs';
+import { readWeightCount, rewriteChecksum } from './network_precision.mjs';
 
 const FLOAT32 = 1;
 
@@ -62,7 +61,7 @@ function main(argv) {
   console.log(JSON.stringify({ file, init: options.init, step: options.step, ...census(weights, options) }));
   if (options.out) {
     for (let i = 0; i < weights.length; i++) if (weights[i] === options.init) weights[i] = 0;
-    bytes.writeUInt32LE(zlib.crc32(bytes.subarray(0, bytes.length - 4)), bytes.length - 4);
+    rewriteChecksum(bytes);
     fs.writeFileSync(options.out, bytes);
   }
 }

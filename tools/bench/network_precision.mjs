@@ -18,6 +18,12 @@ const MAGIC = 'N2048NET';
 const INT16 = 2;
 const SPARSE12 = 3;
 
+// Writes the file's CRC-32 (its last 4 bytes) again, after its weights changed.
+export function rewriteChecksum(bytes) {
+  const crc = zlib.crc32(bytes.subarray(0, bytes.length - 4));
+  new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).setUint32(bytes.length - 4, crc, true);
+}
+
 // Where the weights begin, and how many there are, from the header alone:
 // bytes may be only the file's first bytes.
 export function readWeightCount(bytes) {
@@ -56,8 +62,7 @@ export function sparseToPlanes(bytes) {
     out[start + count + i] = z & 0xff;
   }
   if (at !== bitmap + count / 8 + codeBytes) throw new Error('the codes do not fit the bitmap');
-  const crc = zlib.crc32(out.subarray(0, out.length - 4));
-  new DataView(out.buffer, out.byteOffset, out.byteLength).setUint32(out.length - 4, crc, true);
+  rewriteChecksum(out);
   return out;
 }
 
@@ -127,8 +132,7 @@ export function roundNetwork(bytes, { levels, exact }) {
       writeWeight(bytes, start, count, i, r);
     }
   }
-  const crc = zlib.crc32(bytes.subarray(0, bytes.length - 4));
-  new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).setUint32(bytes.length - 4, crc, true);
+  rewriteChecksum(bytes);
   return { levels: set.length, largest, used, changed, rms: used ? Math.sqrt(squares / used) : 0 };
 }
 
