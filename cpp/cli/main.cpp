@@ -61,10 +61,12 @@ const Command kCommands[] = {
     {"selfplay", g2048::cli::run_selfplay,
      "  selfplay [--games N] [--seed S] [--jobs J] [--trace FILE] [--max-moves M] [search]\n"
      "           [--player NAME] [--spawner NAME] [players]\n"
-     "           [--from FILE] [--census] [--visits FILE [--visits-gain G]] [tables]\n"
+     "           [--from FILE] [--census] [--visits FILE [--visits-gain G]] [--reads FILE]\n"
+     "           [tables]\n"
      "        seeded games: one JSON line per game, then a summary line; --from: one\n"
      "        game from each board in FILE (summary: the share that doubled its largest\n"
-     "        tile); --census: where the largest tiles stood, as one more JSON line\n",
+     "        tile); --census: where the largest tiles stood, as one more JSON line;\n"
+     "        --reads: which network weights the searches read (for network --keep-read)\n",
      true, true},
     {"harvest", g2048::cli::run_harvest,
      "  harvest --tile T [--games N] [--seed S] [--jobs J] [--from FILE] [search] [players]\n"
@@ -118,10 +120,12 @@ const Command kCommands[] = {
      "        the next tile it gives away, on average\n",
      false, false},
     {"network", g2048::cli::run_network,  // a command
-     "  network FILE [--out FILE2[.gz] [--step P] [--prune K]]\n"
+     "  network FILE [--out FILE2[.gz] [--step P] [--prune K] [--keep-read R[,R...]]]\n"
      "        what a network file holds; --out writes it in 12-bit steps of P score\n"
      "        points (default 64; 0: the finest), sparse, the form the search and the\n"
-     "        browser load; --prune K drops the weights within K steps of zero\n",
+     "        browser load; --prune K drops the weights within K steps of zero;\n"
+     "        --keep-read keeps only the weights the reads files (selfplay --reads)\n"
+     "        mark, the others set to their most common value\n",
      false, false},
 };
 

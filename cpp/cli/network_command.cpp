@@ -1,29 +1,74 @@
-// ai2048 network FILE [--out FILE2 [--step P] [--prune K]]: what a network
-// file holds (one JSON line), and optionally the same network written in
-// 12-bit steps, sparse (encoding 3: a trainer's float checkpoint into the form
-// the search and the browser load), its weights within K steps of zero dropped.
+// ai2048 network FILE [--out FILE2 [--step P] [--prune K] [--keep-read R,...]]:
+// what a network file holds (one JSON line), and optionally the same network
+// written in 12-bit steps, sparse (encoding 3: a trainer's float checkpoint
+// into the form the search and the browser load), its weights within K steps
+// of zero dropped, or only the weights the reads files mark kept (the rest
+// set to the most common of their values, the file's base: encoding 4).
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <memory>
 
 #include "cli/commands.h"
 #include "cli/json.h"
 #include "network/network_io.h"
+#include "network/weight_reads.h"
 
 namespace g2048::cli {
 
 namespace {
+
+// The union of the reads files (comma-separated), for a network of n weights.
+std::unique_ptr<WeightReads> load_reads(const std::string& paths, std::size_t n) {
+  auto all = std::make_unique<WeightReads>(n);
+  std::size_t from = 0;
+  while (from <= paths.size()) {
+    std::size_t comma = paths.find(',', from);
+    if (comma == std::string::npos) comma = paths.size();
+    const std::string path = paths.substr(from, comma - from);
+    from = comma + 1;
+    std::vector<std::uint8_t> bytes;
+    std::unique_ptr<WeightReads> reads;
+    std::string error;
+    if (!read_network_bytes(path, &bytes, &error) ||
+        !WeightReads::decode(bytes.data(), bytes.size(), &reads, &error))
+      throw UsageError(path + ": " + error);
+    if (reads->size() != n)
+      throw UsageError(path + ": reads of a network of " + std::to_string(reads->size()) +
+                       " weights, not " + std::to_string(n));
+    all->merge(*reads);
+  }
+  return all;
+}
+
+// Sets every weight no search read to the most common value among them;
+// returns that value (the base the file is written around).
+int keep_read(const WeightReads& reads, QuantizedNetwork* q) {
+  std::map<int, std::size_t> values;
+  for (std::size_t i = 0; i < q->size(); ++i)
+    if (!reads.read(i)) ++values[q->weight(i)];
+  int base = 0;
+  std::size_t most = 0;
+  for (const auto& [value, n] : values)
+    if (n > most) most = n, base = value;
+  for (std::size_t i = 0; i < q->size(); ++i)
+    if (!reads.read(i)) q->set(i, base);
+  return base;
+}
+
 const char* encoding_name(WeightEncoding e) {
   switch (e) {
     case WeightEncoding::kFloat32: return "float32";
     case WeightEncoding::kInt16: return "int16";
     case WeightEncoding::kSparse12: return "sparse12";
+    case WeightEncoding::kSparse12Based: return "sparse12-based";
   }
   return "?";
 }
 }  // namespace
 
 int run_network(const Args& args) {
-  args.check_known({"--out", "--step", "--prune"});
+  args.check_known({"--out", "--step", "--prune", "--keep-read"});
   auto files = args.positional();
   if (files.size() != 1) throw UsageError("network takes one network file");
   DecodedNetwork decoded;
@@ -31,14 +76,19 @@ int run_network(const Args& args) {
   if (!load_network(files[0], &decoded, &error)) throw UsageError(error);
   QuantizedNetwork q = decoded.to_quantized();
   std::string out = args.text("--out", "");
+  if (out.empty() && args.has("--keep-read")) throw UsageError("--keep-read needs --out FILE2");
+  int base = decoded.base;
   if (!out.empty()) {
     float step = static_cast<float>(args.number("--step", kDefaultWeightStep, 0, 1e6));
     q = QuantizedNetwork::from(decoded.to_float(), step);
     q.prune(static_cast<int>(args.number("--prune", 0, 0, PackedWeights::kMax)));
-    if (!write_network_bytes(out, encode_network_sparse(q), &error)) throw UsageError(error);
+    base = 0;
+    if (args.has("--keep-read"))
+      base = keep_read(*load_reads(args.text("--keep-read", ""), q.size()), &q);
+    if (!write_network_bytes(out, encode_network_sparse(q, base), &error)) throw UsageError(error);
   }
-  std::size_t used = 0;
-  for (std::size_t i = 0; i < q.size(); ++i) used += q.weight(i) != 0;
+  std::size_t used = 0;  // the weights the file holds: those not at the base
+  for (std::size_t i = 0; i < q.size(); ++i) used += q.weight(i) != base;
   std::printf(
       "{\"file\":\"%s\",\"encoding\":\"%s\",\"tuples\":\"%s\",\"stages\":%d,\"weights\":%zu,"
       "\"weightsInUse\":%zu,\"memoryBytes\":%zu,\"step\":%s%s}\n",

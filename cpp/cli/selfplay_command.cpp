@@ -21,6 +21,8 @@
 #include "cli/json.h"
 #include "cli/player_options.h"
 #include "endgame/census.h"
+#include "network/network_io.h"
+#include "network/weight_reads.h"
 #include "players/game_runner.h"
 #include "players/player.h"
 #include "players/selfplay.h"
@@ -129,6 +131,7 @@ struct RunMode {
   // table could not rate the search's move): a file of those holds only the
   // table's knowledge the search lacks.
   double visits_gain = -1;
+  std::string reads_path;  // where to write the network weights the searches read
 };
 
 // The table's move over the search's own at this position, by at least gain
@@ -177,6 +180,16 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
     request.budget_given = true;
   }
   request = EngineSession::with_defaults(request);  // expectimax's default depth
+  std::shared_ptr<WeightReads> reads;
+  if (!mode.reads_path.empty()) {
+    const auto& network = request.settings.evaluation.network;
+    if (!network || player_name != "expectimax")
+      throw UsageError(
+          "--reads records the network's weights the expectimax player reads: "
+          "play with the network");
+    reads = std::make_shared<WeightReads>(network->size());
+    request.settings.evaluation.reads = reads;
+  }
   const PlayerSettings& settings = request.settings;
   // The tables verify the session's expectimax players' moves (make_runner).
   bool with_network = settings.evaluation.network != nullptr;
@@ -322,6 +335,12 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   std::printf("%s\n", summary.c_str());
   if (mode.census) std::printf("%s\n", census.json().c_str());
   if (!mode.visits_path.empty()) write_visits(mode.visits_path, visits);
+  if (reads) {
+    std::string error;
+    if (!write_network_bytes(mode.reads_path, reads->encode(), &error)) throw UsageError(error);
+    std::fprintf(stderr, "selfplay: the searches read %zu of the network's %zu weights (%s)\n",
+                 reads->count(), reads->size(), mode.reads_path.c_str());
+  }
   return 0;
 }
 
@@ -338,9 +357,10 @@ std::vector<std::string> game_options() {
 
 int run_selfplay(const Args& args) {
   std::vector<std::string> known = game_options();
-  known.insert(known.end(), {"--from", "--census", "--visits", "--visits-gain"});
+  known.insert(known.end(), {"--from", "--census", "--visits", "--visits-gain", "--reads"});
   args.check_known(known);
   RunMode mode;
+  mode.reads_path = args.text("--reads", "");
   mode.visits_path = args.text("--visits", "");
   if (!mode.visits_path.empty() && !args.has("--tables"))
     throw UsageError("--visits counts the states of --tables: give the tables");

@@ -23,7 +23,8 @@ std::string validate_evaluation(const EvaluationSettings& s) {
 }
 
 Evaluator make_evaluator(const EvaluationSettings& s) {
-  if (s.name == NetworkEval::kName && s.network) return NetworkEval(*s.network, s.downgrade);
+  if (s.name == NetworkEval::kName && s.network)
+    return NetworkEval(*s.network, s.downgrade, s.reads.get());
   // The standard table is built once and shared by its copies.
   if (s.weights == HeuristicWeights()) return Heuristic::standard();
   return Heuristic(s.weights);

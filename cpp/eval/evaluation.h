@@ -18,6 +18,7 @@ struct EvaluationSettings {
   HeuristicWeights weights;                         // heuristic
   std::shared_ptr<const QuantizedNetwork> network;  // network
   bool downgrade = true;                            // network: tile downgrading
+  std::shared_ptr<WeightReads> reads;               // network: records the weights read, or none
 };
 
 const std::vector<std::string>& evaluation_names();  // "heuristic", "network"

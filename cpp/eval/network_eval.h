@@ -13,6 +13,7 @@
 
 #include "engine/board.h"
 #include "network/ntuple.h"
+#include "network/weight_reads.h"
 
 namespace g2048 {
 
@@ -67,8 +68,10 @@ class NetworkEval {
 
   // The weights are shared with the caller (a QuantizedNetwork's copies share
   // one block).
-  explicit NetworkEval(const QuantizedNetwork& weights, bool downgrade = true)
-      : net_(weights), downgrade_(downgrade) {}
+  // reads: where the weights it reads are recorded (selfplay --reads), or none.
+  explicit NetworkEval(const QuantizedNetwork& weights, bool downgrade = true,
+                       WeightReads* reads = nullptr)
+      : net_(weights), downgrade_(downgrade), reads_(reads) {}
 
   const QuantizedNetwork& weights() const { return net_; }
   bool downgrades() const { return downgrade_; }
@@ -76,6 +79,7 @@ class NetworkEval {
   float evaluate(Board b) const {
     float factor = 1.0f;
     if (downgrade_) b = downgraded(b, &factor);
+    if (reads_) reads_->mark(net_.layout(), b);
     const PackedWeights w = net_.weights();
     std::int32_t sum = 0;
     net_.layout().for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
@@ -87,6 +91,8 @@ class NetworkEval {
     float factor[4] = {1.0f, 1.0f, 1.0f, 1.0f};
     for (int k = 0; k < n; ++k)
       seen[k] = downgrade_ ? downgraded(boards[k], &factor[k]) : boards[k];
+    if (reads_)
+      for (int k = 0; k < n; ++k) reads_->mark(net_.layout(), seen[k]);
     std::int32_t sum[4];
     sum_features(net_.layout(), net_.weights(), seen, n, sum);
     for (int k = 0; k < n; ++k) out[k] = static_cast<float>(sum[k]) * net_.scale() * factor[k];
@@ -95,6 +101,7 @@ class NetworkEval {
  private:
   QuantizedNetwork net_;
   bool downgrade_;
+  WeightReads* reads_;
 };
 
 }  // namespace g2048

@@ -60,12 +60,12 @@ std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
   return w.out;
 }
 
-std::vector<std::uint8_t> encode_network_sparse(const QuantizedNetwork& net) {
+std::vector<std::uint8_t> encode_network_sparse(const QuantizedNetwork& net, int base) {
   const std::size_t n = net.size();
   std::vector<std::uint8_t> bitmap(n / 8, 0), codes;  // counts are multiples of 16
   const PackedWeights weights = net.weights();
   for (std::size_t i = 0; i < n; ++i) {
-    const std::uint16_t z = zigzag(static_cast<std::int16_t>(weights[i]));
+    const std::uint16_t z = zigzag(static_cast<std::int16_t>(weights[i] - base));
     if (z == 0) continue;
     bitmap[i / 8] = static_cast<std::uint8_t>(bitmap[i / 8] | 1u << (i % 8));
     if (z < 255) {
@@ -77,8 +77,10 @@ std::vector<std::uint8_t> encode_network_sparse(const QuantizedNetwork& net) {
     }
   }
   ByteWriter w;
-  write_header(w, net.layout(), WeightEncoding::kSparse12, net.scale());
+  write_header(w, net.layout(), base ? WeightEncoding::kSparse12Based : WeightEncoding::kSparse12,
+               net.scale());
   w.u64(codes.size());
+  if (base) w.u32(static_cast<std::uint32_t>(base));
   w.out.reserve(w.out.size() + bitmap.size() + codes.size() + 4);
   w.out.insert(w.out.end(), bitmap.begin(), bitmap.end());
   w.out.insert(w.out.end(), codes.begin(), codes.end());
@@ -103,7 +105,8 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
   std::uint32_t encoding = r.u32();
   if (encoding != static_cast<std::uint32_t>(WeightEncoding::kFloat32) &&
       encoding != static_cast<std::uint32_t>(WeightEncoding::kInt16) &&
-      encoding != static_cast<std::uint32_t>(WeightEncoding::kSparse12))
+      encoding != static_cast<std::uint32_t>(WeightEncoding::kSparse12) &&
+      encoding != static_cast<std::uint32_t>(WeightEncoding::kSparse12Based))
     return fail(error, "unknown weight encoding " + std::to_string(encoding));
   float scale = r.f32();
   if (!(scale > 0) || !std::isfinite(scale))
@@ -142,9 +145,17 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
   if (count != layout.weight_count()) return fail(error, "weight count does not match the tuples");
   // In 64 bits: up to 4 x 2^30 bytes, more than a 32-bit size_t holds.
   std::uint64_t body = 0, codes = 0;
-  if (encoding == static_cast<std::uint32_t>(WeightEncoding::kSparse12)) {
-    if (!r.has(8)) return fail(error, "truncated header");
+  std::int32_t base = 0;
+  if (is_sparse(static_cast<WeightEncoding>(encoding))) {
+    const bool based = encoding == static_cast<std::uint32_t>(WeightEncoding::kSparse12Based);
+    if (!r.has(based ? 12 : 8)) return fail(error, "truncated header");
     codes = r.u64();
+    if (based) {
+      base = static_cast<std::int32_t>(r.u32());
+      if (base < PackedWeights::kMin || base > PackedWeights::kMax || base == 0)
+        return fail(error,
+                    "the base " + std::to_string(base) + " is not a 12-bit weight other than 0");
+    }
     // At most three bytes a weight: a forged count cannot overflow the sum.
     if (codes > 3 * count) return fail(error, "more code bytes than the weights can use");
     body = count / 8 + codes;
@@ -161,6 +172,7 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
   out->header_bytes = r.pos();
   out->weight_bytes = static_cast<std::size_t>(body);  // less than size: fits
   out->code_bytes = static_cast<std::size_t>(codes);
+  out->base = base;
   return true;
 }
 
@@ -173,7 +185,7 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
                     std::string* error) {
   NetworkHeader h;
   if (!read_network_header(data, size, size, &h, error)) return false;
-  if (h.encoding == WeightEncoding::kSparse12) {
+  if (is_sparse(h.encoding)) {
     // One reader of the sparse form: the browser's, given the whole file (it
     // checks the checksum too).
     NetworkStreamReader reader(size);
@@ -182,6 +194,7 @@ bool decode_network(const std::uint8_t* data, std::size_t size, DecodedNetwork* 
     out->encoding = h.encoding;
     out->quantized = std::move(q);
     out->floats = NTupleNetwork();
+    out->base = h.base;
     return true;
   }
   if (crc32(data, size - 4) != load_u32(data + size - 4))

@@ -9,7 +9,11 @@
 //                 weight's zigzag code z = (q << 1) ^ (q >> 15), then the low
 //                 bytes (gzip then packs the nearly constant high plane tightly);
 //                 3 = the same 12-bit weights, sparse: a bitmap of the weights in
-//                 use, then only their codes (see below)
+//                 use, then only their codes (see below); 4 = encoding 3 around
+//                 a base: every weight is B plus its code's value, so the weights
+//                 left out of the bitmap hold B (a network trained from an
+//                 optimistic initial value keeps it in the weights play never
+//                 reads, docs/results/2026-11-weights-play-reads.md)
 //   16      4     scale (float32; 1 for float32 weights)
 //   20      4     tuple count T (1..64)
 //   24      4     stage count S (1..8)
@@ -17,7 +21,8 @@
 //                 (0-15, row-major from the top-left), unused ones 255
 //   ..      4*(S-1) stage starts: the largest tile's exponent where stage s begins
 //   ..      8     weight count (must equal S x sum of 16^length; at most 2^30)
-//   ..      8     encoding 3 only: V, the byte count of the codes below
+//   ..      8     encodings 3 and 4: V, the byte count of the codes below
+//   ..      4     encoding 4 only: B, the base (a signed 32-bit code, -2048..2047)
 //   ..      ...   weights, stage by stage, tuple by tuple, index = sum of
 //                 cell k's exponent << 4k (cells in the order listed); with
 //                 encoding 2, the two planes in that order; with encoding 3,
@@ -25,8 +30,10 @@
 //                 weight i is not zero), then V bytes:
 //                 each nonzero weight's zigzag code z in index order, one byte
 //                 where z < 255, else 255 and z's two bytes, high first
-//                 (255 <= z <= 4095). Most of a network's weights are zero
-//                 and most codes are small, so gzip packs this tighter.
+//                 (255 <= z <= 4095; with encoding 4, up to 8191: a weight
+//                 less the base, which must itself fit 12 bits). Most of a
+//                 network's weights are zero (or B) and most codes are small,
+//                 so gzip packs this tighter.
 //   end-4   4     CRC-32 (IEEE, as zlib and gzip compute it) of all bytes before it
 //
 // Files are usually stored gzip-compressed (.gz); the native loader takes both,
@@ -50,7 +57,15 @@ constexpr std::uint32_t kNetworkFormatVersion = 1;
 // reader that trusts a claimed size for more, nor wrap a 32-bit size_t
 // (WebAssembly) round to a small count.
 constexpr std::uint64_t kMaxNetworkWeights = std::uint64_t{1} << 30;
-enum class WeightEncoding : std::uint32_t { kFloat32 = 1, kInt16 = 2, kSparse12 = 3 };
+enum class WeightEncoding : std::uint32_t {
+  kFloat32 = 1,
+  kInt16 = 2,
+  kSparse12 = 3,
+  kSparse12Based = 4
+};
+inline bool is_sparse(WeightEncoding e) {
+  return e == WeightEncoding::kSparse12 || e == WeightEncoding::kSparse12Based;
+}
 
 // Encoding 2's zigzag code: small magnitudes of either sign have a zero high byte.
 inline std::uint16_t zigzag(std::int16_t q) {
@@ -62,14 +77,17 @@ inline std::int16_t unzigzag(std::uint16_t z) {
 
 std::vector<std::uint8_t> encode_network(const NTupleNetwork& net);     // float32
 std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net);  // int16
-// Encoding 3 (what ai2048 network --out writes, the shipped file's).
-std::vector<std::uint8_t> encode_network_sparse(const QuantizedNetwork& net);
+// Encoding 3 (what ai2048 network --out writes, the shipped file's), or with a
+// base other than 0 (a code, -2048..2047) encoding 4: the weights equal to it
+// are left out.
+std::vector<std::uint8_t> encode_network_sparse(const QuantizedNetwork& net, int base = 0);
 
 // What a file holds: float weights (float32 files) or a quantised network.
 struct DecodedNetwork {
   WeightEncoding encoding = WeightEncoding::kInt16;
   NTupleNetwork floats;        // float32 files
   QuantizedNetwork quantized;  // int16 and sparse files
+  std::int32_t base = 0;       // encoding 4's base (network_file.h); 0 otherwise
   // The search's form of either encoding.
   QuantizedNetwork to_quantized() const;
   // The trainer's form of either encoding.
@@ -84,7 +102,8 @@ struct NetworkHeader {
   float scale = 1.0f;
   std::size_t header_bytes = 0;
   std::size_t weight_bytes = 0;  // with encoding 3: the bitmap and the codes
-  std::size_t code_bytes = 0;    // encoding 3's V; 0 otherwise
+  std::size_t code_bytes = 0;    // encodings 3 and 4: V; 0 otherwise
+  std::int32_t base = 0;         // encoding 4's B; 0 otherwise
 };
 
 // Reads the header from the first `available` bytes of a file of total_size

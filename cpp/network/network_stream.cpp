@@ -67,7 +67,7 @@ void NetworkStreamReader::take_weights(const std::uint8_t* data, std::size_t siz
   const std::size_t crc_begin = header_.header_bytes + header_.weight_bytes, end = from + size;
   if (from < crc_begin) {
     const std::size_t body = std::min(end, crc_begin) - from;
-    if (header_.encoding == WeightEncoding::kSparse12) take_sparse(data, body, from);
+    if (is_sparse(header_.encoding)) take_sparse(data, body, from);
     else take_planes(data, body, from);
   }
   for (std::size_t at = std::max(from, crc_begin); at < end; ++at)
@@ -102,7 +102,7 @@ void NetworkStreamReader::take_planes(const std::uint8_t* data, std::size_t size
   }
 }
 
-// Encoding 3's bytes at file offset `from` onwards: the bitmap, then the codes.
+// Encoding 3's or 4's bytes at file offset `from` onwards: the bitmap, then the codes.
 void NetworkStreamReader::take_sparse(const std::uint8_t* data, std::size_t size,
                                       std::size_t from) {
   const std::size_t bitmap_begin = header_.header_bytes,
@@ -125,8 +125,11 @@ void NetworkStreamReader::take_sparse(const std::uint8_t* data, std::size_t size
     } else if (escape_left_ == 1) {
       escape_left_ = 0;
       const auto z = static_cast<std::uint16_t>(escape_high_ << 8 | byte);
-      if (z < 255 || z > 4095)
-        bad_codes_ = "network file: an escaped weight code out of range (255 to 4095)";
+      const std::uint16_t top = header_.base ? 8191 : 4095;
+      if (z < 255 || z > top)
+        bad_codes_ = header_.base
+                         ? "network file: an escaped weight code out of range (255 to 8191)"
+                         : "network file: an escaped weight code out of range (255 to 4095)";
       else place_code(z);
     } else if (byte == 255) {
       escape_left_ = 2;
@@ -138,16 +141,22 @@ void NetworkStreamReader::take_sparse(const std::uint8_t* data, std::size_t size
   }
 }
 
-// The next marked place takes the code; places before it are final.
+// The next marked place takes the code (plus the base); the places before it
+// are final, the unmarked ones the base.
 void NetworkStreamReader::place_code(std::uint16_t z) {
   const std::size_t n = net_.size();
   const PackedWeights packed = net_.weights();
-  while (cursor_ < n && packed[cursor_] == 0) ++cursor_;
+  while (cursor_ < n && packed[cursor_] == 0) net_.set(cursor_++, header_.base);
   if (cursor_ == n) {
     bad_codes_ = "network file: more weight codes than the bitmap marks";
     return;
   }
-  net_.set(cursor_++, unzigzag(z));
+  const std::int32_t weight = header_.base + unzigzag(z);
+  if (weight < PackedWeights::kMin || weight > PackedWeights::kMax) {
+    bad_codes_ = "network file: a weight beyond 12 bits (its code plus the base)";
+    return;
+  }
+  net_.set(cursor_++, weight);
   ++placed_;
 }
 
@@ -159,11 +168,14 @@ bool NetworkStreamReader::finish(QuantizedNetwork* out, std::string* error) {
   if (crc_ != load_u32(tail_))
     return fail(error, "network file: checksum mismatch (the file is corrupt)");
   if (too_wide_) return fail(error, kTooWide);
-  if (header_.encoding == WeightEncoding::kSparse12) {
+  if (is_sparse(header_.encoding)) {
     if (bad_codes_) return fail(error, bad_codes_);
     if (escape_left_ || placed_ != marked_)
       return fail(error, "network file: " + std::to_string(placed_) + " weight codes for " +
                              std::to_string(marked_) + " weights in use");
+    // The unmarked places after the last code (every marked one is placed).
+    if (header_.base)
+      for (std::size_t i = cursor_; i < net_.size(); ++i) net_.set(i, header_.base);
   }
   *out = std::move(net_);
   failed_ = true;  // handed out: the reader is spent

@@ -73,7 +73,7 @@ ExpectimaxSearcher& EngineSession::searcher(const EvaluationSettings& e) {
   Kept& kept = searchers_[evaluation_index(e)];
   const EvaluationSettings& k = kept.settings;
   bool same = kept.searcher && k.network == e.network && k.downgrade == e.downgrade &&
-              k.weights == e.weights;
+              k.reads == e.reads && k.weights == e.weights;
   if (!same) kept = Kept{e, std::make_unique<ExpectimaxSearcher>(make_evaluator(e))};
   return *kept.searcher;
 }

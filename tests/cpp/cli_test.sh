@@ -288,6 +288,20 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
   "$AI2048" network "$tmp/n.n2048.gz" --out "$tmp/n4.n2048.gz" --step 64 --prune 3 >/dev/null
   (($(in_use "$tmp/n4.n2048.gz") < $(in_use "$tmp/n3.n2048.gz"))) ||
     { echo "FAIL: --prune kept every weight"; fails=$((fails + 1)); }
+  # --reads records the weights the searches read; --keep-read keeps only
+  # those (the rest at their most common value): the same games where read.
+  "$AI2048" selfplay --games 3 --seed 5 --eval network --network "$tmp/n3.n2048.gz" --depth 1 \
+    --reads "$tmp/n3.reads" >/dev/null 2>"$tmp/reads.err"
+  grep -q "the searches read [0-9]* of the network's 262144 weights" "$tmp/reads.err" ||
+    { echo "FAIL: selfplay --reads said: $(cat "$tmp/reads.err")"; fails=$((fails + 1)); }
+  "$AI2048" network "$tmp/n3.n2048.gz" --out "$tmp/n5.n2048.gz" --step 64 --keep-read "$tmp/n3.reads" >/dev/null
+  (($(in_use "$tmp/n5.n2048.gz") < $(in_use "$tmp/n3.n2048.gz"))) ||
+    { echo "FAIL: --keep-read kept every weight"; fails=$((fails + 1)); }
+  [[ "$(same "$tmp/n3.n2048.gz")" == "$(same "$tmp/n5.n2048.gz")" ]] ||
+    { echo "FAIL: the read weights alone play other games"; fails=$((fails + 1)); }
+  expect_error "--reads records the network's weights" selfplay --games 1 --eval heuristic --reads "$tmp/h.reads"
+  expect_error "not a reads file" network "$tmp/n3.n2048.gz" --out "$tmp/n6.n2048.gz" --keep-read "$tmp/n3.n2048.gz"
+  expect_error "--keep-read needs --out" network "$tmp/n3.n2048.gz" --keep-read "$tmp/n3.reads"
   # $AI2048_NETWORK names the default network; with it and no budget: depth 2.
   out=$(AI2048_NETWORK="$tmp/n.n2048.gz" "$AI2048" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0)
   echo "$out" | grep -q '"depth":2,' || { echo "FAIL: default network suggest: $out"; fails=$((fails + 1)); }

@@ -182,6 +182,56 @@ TEST(NetworkStream, RefusesSparseCodesThatDoNotFitTheirBitmap) {
   EXPECT_NE(error.find("code bytes"), std::string::npos) << error;
 }
 
+// Encoding 4: the weights left out of the bitmap hold the base, as an
+// optimistic network's unread weights hold its initial value.
+TEST(NetworkStream, TheBasedEncodingLeavesOutTheWeightsAtItsBase) {
+  QuantizedNetwork net = sparse_network("0123 4567 01245");
+  const int base = 72;
+  std::size_t at_base = 0;
+  for (std::size_t i = 0; i < net.size(); ++i) {
+    if (net.weight(i) == 0) net.set(i, base), ++at_base;
+  }
+  // Weights far below the base: codes past 4095 once the base is taken away.
+  net.set(5, PackedWeights::kMin);
+  net.set(net.size() - 1, PackedWeights::kMin);
+  const std::vector<std::uint8_t> around_zero = encode_network_sparse(net),
+                                  based = encode_network_sparse(net, base);
+  EXPECT_LT(based.size() + at_base / 2, around_zero.size());
+  std::string error;
+  NetworkHeader h;
+  ASSERT_TRUE(read_network_header(based.data(), based.size(), based.size(), &h, &error)) << error;
+  EXPECT_EQ(h.encoding, WeightEncoding::kSparse12Based);
+  EXPECT_EQ(h.base, base);
+  DecodedNetwork whole;
+  ASSERT_TRUE(decode_network(based.data(), based.size(), &whole, &error)) << error;
+  EXPECT_EQ(whole.base, base);
+  EXPECT_TRUE(whole.quantized.same_as(net));
+  for (std::size_t max_piece : {std::size_t{1}, std::size_t{5}, std::size_t{300}}) {
+    QuantizedNetwork q;
+    ASSERT_TRUE(read_in_pieces(based, max_piece, 6, &q, &error)) << max_piece << ": " << error;
+    EXPECT_TRUE(q.same_as(net)) << max_piece;
+  }
+  EXPECT_EQ(encode_network_sparse(whole.quantized, base), based);
+  // A base of 0 is encoding 3's, and a base beyond 12 bits no weight: refused.
+  for (std::int32_t bad_base : {0, 2048, -2049}) {
+    std::vector<std::uint8_t> bad = based;
+    std::memcpy(&bad[h.header_bytes - 4], &bad_base, 4);
+    seal_checksum(bad.data(), bad.size());
+    EXPECT_FALSE(decode_network(bad.data(), bad.size(), &whole, &error)) << bad_base;
+    EXPECT_NE(error.find("base"), std::string::npos) << error;
+  }
+  // A code that carries a weight past 12 bits once the base is added.
+  QuantizedNetwork low = sparse_network("0123");
+  low.set(3, PackedWeights::kMin);
+  std::vector<std::uint8_t> past = encode_network_sparse(low, -1);
+  ASSERT_TRUE(read_network_header(past.data(), past.size(), past.size(), &h, &error)) << error;
+  const std::int32_t lower = -2;  // weight 3 becomes -2049
+  std::memcpy(&past[h.header_bytes - 4], &lower, 4);
+  seal_checksum(past.data(), past.size());
+  EXPECT_FALSE(decode_network(past.data(), past.size(), &whole, &error));
+  EXPECT_NE(error.find("beyond 12 bits"), std::string::npos) << error;
+}
+
 TEST(NetworkStream, TheSessionReadsANetworkInPiecesAndKeepsItsOwnOnAFault) {
   // The browser's load (networkBegin, networkPush..., networkFinish) is the
   // session's: the network read is the one it plays; a fault ends the reading

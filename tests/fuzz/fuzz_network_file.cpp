@@ -42,7 +42,7 @@ double largest_code(const std::uint8_t* data, const NetworkHeader& h) {
 // The weights' bytes a header of this encoding announces.
 std::uint64_t weight_bytes_of(const NetworkHeader& h) {
   const std::uint64_t count = h.layout.weight_count();
-  if (h.encoding == WeightEncoding::kSparse12) return count / 8 + h.code_bytes;
+  if (is_sparse(h.encoding)) return count / 8 + h.code_bytes;
   return count * (h.encoding == WeightEncoding::kFloat32 ? 4 : 2);
 }
 
@@ -117,7 +117,7 @@ bool check_file(const std::uint8_t* data, std::size_t size) {
   bool too_large =
       checksum_ok && h.encoding == WeightEncoding::kInt16 && !weights_fit_twelve_bits(data, h) &&
       largest_code(data, h) * static_cast<double>(h.scale) > std::numeric_limits<float>::max();
-  if (h.encoding == WeightEncoding::kSparse12)
+  if (is_sparse(h.encoding))
     FUZZ_CHECK(!ok || checksum_ok, "decoded a sparse file with a wrong checksum");
   else
     FUZZ_CHECK(ok == (checksum_ok && !too_large),
@@ -131,8 +131,8 @@ bool check_file(const std::uint8_t* data, std::size_t size) {
   if (d.encoding != WeightEncoding::kFloat32) {
     FUZZ_CHECK(d.quantized.layout() == h.layout && d.quantized.size() == count, "16-bit network");
     // Weights beyond 12 bits are stepped again, more coarsely (encoding 2;
-    // encoding 3 cannot hold them).
-    if (d.encoding == WeightEncoding::kSparse12 || weights_fit_twelve_bits(data, h))
+    // encodings 3 and 4 cannot hold them).
+    if (is_sparse(d.encoding) || weights_fit_twelve_bits(data, h))
       FUZZ_CHECK(d.quantized.scale() == h.scale, "scale %g vs %g", d.quantized.scale(), h.scale);
     else
       FUZZ_CHECK(!(d.quantized.scale() < h.scale), "scale %g vs %g", d.quantized.scale(), h.scale);
@@ -145,9 +145,9 @@ bool check_file(const std::uint8_t* data, std::size_t size) {
   // Written again, it reads back as the same network (the bytes may differ
   // where the reader ignores them: unused tuple cells, a float file's scale).
   std::vector<std::uint8_t> again =
-      d.encoding == WeightEncoding::kSparse12 ? encode_network_sparse(d.quantized)
-      : d.encoding == WeightEncoding::kInt16  ? encode_network(d.quantized)
-                                              : encode_network(d.floats);
+      is_sparse(d.encoding)                  ? encode_network_sparse(d.quantized, d.base)
+      : d.encoding == WeightEncoding::kInt16 ? encode_network(d.quantized)
+                                             : encode_network(d.floats);
   FUZZ_CHECK(again.size() == size, "%zu bytes written back as %zu", size, again.size());
   DecodedNetwork d2;
   FUZZ_CHECK(decode_network(again.data(), again.size(), &d2, &error), "%s", error.c_str());
@@ -167,11 +167,12 @@ void check_claimed_size(const std::uint8_t* data, std::size_t size) {
   std::uint64_t count = load_u32(data + at) | (std::uint64_t{load_u32(data + at + 4)} << 32);
   if (count > (std::uint64_t{1} << 60)) return;
   std::uint64_t claim = at + 8 + count * (load_u32(data + 12) == 1 ? 4 : 2) + 4;
-  if (load_u32(data + 12) == 3) {  // sparse: V follows the count
+  const std::uint32_t encoding = load_u32(data + 12);
+  if (encoding == 3 || encoding == 4) {  // sparse: V follows the count (then encoding 4's base)
     if (size < at + 16) return;
     std::uint64_t codes = load_u32(data + at + 8) | (std::uint64_t{load_u32(data + at + 12)} << 32);
     if (codes > (std::uint64_t{1} << 60)) return;
-    claim = at + 16 + count / 8 + codes + 4;
+    claim = at + (encoding == 4 ? 20 : 16) + count / 8 + codes + 4;
   }
   NetworkHeader h;
   std::string error;
@@ -197,7 +198,7 @@ void check_stream(const std::uint8_t* data, std::size_t size) {
   bool whole_ok = decode_network(data, size, &whole, &error) &&
                   whole.encoding != WeightEncoding::kFloat32 &&
                   read_network_header(data, size, size, &h, &error) &&
-                  (whole.encoding == WeightEncoding::kSparse12 || weights_fit_twelve_bits(data, h));
+                  (is_sparse(whole.encoding) || weights_fit_twelve_bits(data, h));
   NetworkStreamReader reader(size);
   std::size_t piece = 1 + (size ? data[size / 2] % 97 : 0);
   bool ok = true;

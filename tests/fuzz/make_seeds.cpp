@@ -213,6 +213,12 @@ void network_file_seeds() {
     sparse.prune(1500);
     write(t, name, encode_network_sparse(sparse));
   }
+  // Encoding 4: the same around a base (the weights left out hold 40).
+  QuantizedNetwork based = QuantizedNetwork::from(float_network("01 45", {11}));
+  based.prune(1500);
+  for (std::size_t i = 0; i < based.size(); ++i)
+    if (based.weight(i) == 0) based.set(i, 40);
+  write(t, "sparse_based_two_stages", encode_network_sparse(based, 40));
   write(t, "float_corners_stages", encode_network(float_network("0 3 c f", {10, 12, 14})));
   write(t, "float_pair_two_stages", encode_network(float_network("15", {13})));
   // Extreme 16-bit weights: every zigzag high byte (beyond the search's 12
