@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNodeEngine, loadWasmModule, nodeWorkerFactory } from '../../tools/harness/load_wasm.js';
-import { trainSmallNetwork } from '../../tools/harness/native_cli.js';
+import { runNative, trainSmallNetwork } from '../../tools/harness/native_cli.js';
 
 let dir;
 let networkPath;
@@ -99,6 +99,46 @@ describe('engine.loadNetwork', () => {
     expect(raw.search(board, { depth: 2, eval: 'network' }).values).toEqual(expected);
     expect(() => raw.networkPush(bytes.subarray(0, 10))).toThrow(/networkBegin first/);
     expect(() => raw.networkBegin(-1)).toThrow(/whole number/);
+  });
+
+  test('a file around a base (encoding 4: only the weights play reads) searches as natively', () => {
+    // Optimistic weights (train --init), kept where 2 games' searches read them:
+    // the rest hold the initial value, the file's base.
+    const optimistic = path.join(dir, 'optimistic.n2048.gz');
+    const reads = path.join(dir, 'optimistic.reads');
+    const kept = path.join(dir, 'kept.n2048.gz');
+    runNative([
+      'train',
+      '--tuples',
+      '4x4',
+      '--games',
+      '200',
+      '--threads',
+      '1',
+      '--seed',
+      '4',
+      '--init',
+      '64000',
+      '--out',
+      optimistic,
+    ]);
+    const play = ['--games', '2', '--seed', '3', '--depth', '1', '--eval', 'network', '--tables', 'off'];
+    runNative(['selfplay', ...play, '--network', optimistic, '--reads', reads], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const info = JSON.parse(runNative(['network', optimistic, '--out', kept, '--step', '0', '--keep-read', reads]));
+    expect(JSON.parse(runNative(['network', kept])).encoding).toBe('sparse12-based');
+    expect(info.weightsInUse).toBeLessThan(info.weights / 2);
+    raw.loadNetwork(new Uint8Array(zlib.gunzipSync(fs.readFileSync(kept))));
+    for (const depth of [1, 2]) {
+      const native = JSON.parse(
+        runNative(['suggest', board.join(','), '--depth', String(depth), '--network', kept, '--tables', 'off']),
+      );
+      const values = raw.search(board, { depth, eval: 'network' }).values;
+      // The CLI prints 6 significant digits.
+      values.forEach((value, dir) => expect(Math.abs(value - native.values[dir])).toBeLessThan(1e-5 * value));
+    }
+    raw.loadNetwork(new Uint8Array(zlib.gunzipSync(fs.readFileSync(networkPath))));
   });
 
   test('a corrupt, truncated, foreign or missing file leaves the heuristic and says why', async () => {
