@@ -91,10 +91,12 @@ class NetworkEval {
     float factor[4] = {1.0f, 1.0f, 1.0f, 1.0f};
     for (int k = 0; k < n; ++k)
       seen[k] = downgrade_ ? downgraded(boards[k], &factor[k]) : boards[k];
-    if (reads_)
-      for (int k = 0; k < n; ++k) reads_->mark(net_.layout(), seen[k]);
     std::int32_t sum[4];
-    sum_features(net_.layout(), net_.weights(), seen, n, sum);
+    FeatureIndices index[4];
+    sum_features(net_.layout(), net_.weights(), seen, n, sum, index);
+    if (reads_)
+      for (int k = 0; k < n; ++k)
+        for (int i = 0; i < net_.layout().feature_count(); ++i) reads_->mark(index[k][i]);
     for (int k = 0; k < n; ++k) out[k] = static_cast<float>(sum[k]) * net_.scale() * factor[k];
   }
 
