@@ -53,13 +53,8 @@ struct Entry {
 
 std::vector<std::string> split_names(const std::string& text) {
   std::vector<std::string> out;
-  std::size_t pos = 0;
-  while (pos <= text.size()) {
-    std::size_t end = text.find(',', pos);
-    if (end == std::string::npos) end = text.size();
-    if (end > pos) out.push_back(text.substr(pos, end - pos));
-    pos = end + 1;
-  }
+  for (std::string& name : comma_separated(text))
+    if (!name.empty()) out.push_back(std::move(name));
   return out;
 }
 

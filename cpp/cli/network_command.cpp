@@ -21,12 +21,8 @@ namespace {
 // The union of the reads files (comma-separated), for a network of n weights.
 std::unique_ptr<WeightReads> load_reads(const std::string& paths, std::size_t n) {
   auto all = std::make_unique<WeightReads>(n);
-  std::size_t from = 0;
-  while (from <= paths.size()) {
-    std::size_t comma = paths.find(',', from);
-    if (comma == std::string::npos) comma = paths.size();
-    const std::string path = paths.substr(from, comma - from);
-    from = comma + 1;
+  for (const std::string& path : comma_separated(paths)) {
+    if (path.empty()) throw UsageError("--keep-read: an empty path in \"" + paths + "\"");
     std::vector<std::uint8_t> bytes;
     std::unique_ptr<WeightReads> reads;
     std::string error;

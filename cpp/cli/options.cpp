@@ -51,6 +51,16 @@ const std::string* Args::value_of(const std::string& name) const {
   return nullptr;
 }
 
+std::vector<std::string> comma_separated(const std::string& text) {
+  std::vector<std::string> out;
+  for (std::size_t from = 0;;) {
+    const std::size_t comma = text.find(',', from);
+    out.push_back(text.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+    if (comma == std::string::npos) return out;
+    from = comma + 1;
+  }
+}
+
 bool parse_whole_number(const std::string& text, std::uint64_t* out) {
   bool digits = !text.empty() && text.size() <= 19;
   for (char c : text) digits = digits && c >= '0' && c <= '9';

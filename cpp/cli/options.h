@@ -21,6 +21,10 @@ struct UsageError : std::runtime_error {
 // else (no sign, no spaces), so it always fits in 64 bits. False otherwise.
 bool parse_whole_number(const std::string& text, std::uint64_t* out);
 
+// The pieces of a comma-separated list, empty ones included: "a,,b" gives a,
+// "" and b; "" gives one empty piece. Each option says what an empty one means.
+std::vector<std::string> comma_separated(const std::string& text);
+
 // Walks "--name value" pairs; commands ask for what they know and reject the rest.
 class Args {
  public:

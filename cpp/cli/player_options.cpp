@@ -1,8 +1,8 @@
 #include "cli/player_options.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <sstream>
 
 namespace g2048::cli {
 
@@ -59,10 +59,8 @@ std::string tables_list(const Args& args, bool with_network) {
                        " is missing (give a PATH)");
     return default_tables_path();
   }
-  std::stringstream in(list);
-  bool empty = list.empty();
-  for (std::string path; !empty && std::getline(in, path, ',');) empty = path.empty();
-  if (empty || list.back() == ',')
+  std::vector<std::string> paths = comma_separated(list);
+  if (std::any_of(paths.begin(), paths.end(), [](const std::string& p) { return p.empty(); }))
     throw UsageError("--tables takes on, off or a list of table paths, got \"" + list + "\"");
   return list;
 }
@@ -81,8 +79,7 @@ endgame::TableSettings table_settings(const Args& args, bool with_network) {
       throw UsageError("--table-margin and --table-min-rate need --tables");
     return t;
   }
-  std::stringstream in(list);
-  for (std::string path; std::getline(in, path, ',');) {
+  for (const std::string& path : comma_separated(list)) {
     endgame::TableSettings more = load_tables(path);
     t.tables.insert(t.tables.end(), more.tables.begin(), more.tables.end());
   }

@@ -48,12 +48,9 @@ int run_tables_judge(const Args& args) {
   std::vector<Tiles> boards = read_boards(args.text("--boards", ""));
   endgame::TableSettings oracle;
   std::string list = args.text("--oracle", "");
-  for (std::size_t start = 0; start <= list.size();) {
-    std::size_t comma = std::min(list.find(',', start), list.size());
-    std::string path = list.substr(start, comma - start);
+  for (const std::string& path : comma_separated(list)) {
     if (path.empty()) throw UsageError("--oracle: an empty path in \"" + list + "\"");
     for (auto& t : load_tables(path).tables) oracle.tables.push_back(t);
-    start = comma + 1;
   }
 
   EngineRequest request = suggestion_request(args);  // as suggest plays it
