@@ -1,9 +1,14 @@
-// ai2048 network FILE [--out FILE2 [--step P] [--prune K] [--keep-read R,...]]:
+// ai2048 network FILE [--out FILE2 [--step P] [--prune K] [--keep-read R,...]
+//                          [--blend FILE3 [--share W]]]:
 // what a network file holds (one JSON line), and optionally the same network
 // written in 12-bit steps, sparse (encoding 3: a trainer's float checkpoint
 // into the form the search and the browser load), its weights within K steps
 // of zero dropped, or only the weights the reads files mark kept (the rest
 // set to the most common of their values, the file's base: encoding 4).
+// --blend averages it with a second network of the same tuples, weight by
+// weight: a board's value is linear in the weights, so the blend values every
+// board at the average of the two networks' values (an ensemble of two in the
+// memory of one).
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -52,6 +57,21 @@ int keep_read(const WeightReads& reads, QuantizedNetwork* q) {
   return base;
 }
 
+// (1 - share) x net + share x other, weight by weight.
+void blend(const std::string& path, double share, NTupleNetwork* net) {
+  DecodedNetwork other;
+  std::string error;
+  if (!load_network(path, &other, &error)) throw UsageError("--blend: " + error);
+  NTupleNetwork floats = other.to_float();
+  if (!(floats.layout() == net->layout()))
+    throw UsageError("--blend: " + path + " has other tuples or stages (" + floats.layout().spec() +
+                     ", not " + net->layout().spec() + ")");
+  FloatWeights& w = net->weights();
+  const FloatWeights& o = floats.weights();
+  for (std::size_t i = 0; i < w.size(); ++i)
+    w[i] = static_cast<float>((1.0 - share) * w[i] + share * o[i]);
+}
+
 const char* encoding_name(WeightEncoding e) {
   switch (e) {
     case WeightEncoding::kFloat32: return "float32";
@@ -64,7 +84,7 @@ const char* encoding_name(WeightEncoding e) {
 }  // namespace
 
 int run_network(const Args& args) {
-  args.check_known({"--out", "--step", "--prune", "--keep-read"});
+  args.check_known({"--out", "--step", "--prune", "--keep-read", "--blend", "--share"});
   auto files = args.positional();
   if (files.size() != 1) throw UsageError("network takes one network file");
   DecodedNetwork decoded;
@@ -72,11 +92,17 @@ int run_network(const Args& args) {
   if (!load_network(files[0], &decoded, &error)) throw UsageError(error);
   QuantizedNetwork q = decoded.to_quantized();
   std::string out = args.text("--out", "");
-  if (out.empty() && args.has("--keep-read")) throw UsageError("--keep-read needs --out FILE2");
+  for (const char* option : {"--keep-read", "--blend"})
+    if (out.empty() && args.has(option))
+      throw UsageError(std::string(option) + " needs --out FILE2");
+  if (args.has("--share") && !args.has("--blend")) throw UsageError("--share needs --blend FILE3");
   int base = decoded.base;
   if (!out.empty()) {
     float step = static_cast<float>(args.number("--step", kDefaultWeightStep, 0, 1e6));
-    q = QuantizedNetwork::from(decoded.to_float(), step);
+    NTupleNetwork floats = decoded.to_float();
+    if (args.has("--blend"))
+      blend(args.text("--blend", ""), args.number("--share", 0.5, 0, 1), &floats);
+    q = QuantizedNetwork::from(floats, step);
     q.prune(static_cast<int>(args.number("--prune", 0, 0, PackedWeights::kMax)));
     base = 0;
     if (args.has("--keep-read"))

@@ -299,6 +299,37 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
     { echo "FAIL: --keep-read kept every weight"; fails=$((fails + 1)); }
   [[ "$(same "$tmp/n3.n2048.gz")" == "$(same "$tmp/n5.n2048.gz")" ]] ||
     { echo "FAIL: the read weights alone play other games"; fails=$((fails + 1)); }
+  # --blend averages two networks weight by weight: share 0 plays as the first,
+  # share 1 as the second, and half-way values each afterstate at the mean of
+  # the two values. (All in steps of 1, so shares 0 and 1 keep the weights.)
+  "$AI2048" train --tuples 4x4 --games 400 --threads 1 --seed 9 --out "$tmp/m0.n2048.gz" >/dev/null 2>&1
+  "$AI2048" network "$tmp/m0.n2048.gz" --out "$tmp/m.n2048.gz" --step 1 >/dev/null
+  "$AI2048" network "$tmp/n.n2048.gz" --out "$tmp/n1.n2048.gz" --step 1 >/dev/null
+  for share in 0 1 0.5; do
+    "$AI2048" network "$tmp/n1.n2048.gz" --out "$tmp/b$share.n2048.gz" --step 1 \
+      --blend "$tmp/m.n2048.gz" --share "$share" >/dev/null
+  done
+  [[ "$(same "$tmp/b0.n2048.gz")" == "$(same "$tmp/n1.n2048.gz")" ]] ||
+    { echo "FAIL: --blend at share 0 plays other games than the first network"; fails=$((fails + 1)); }
+  [[ "$(same "$tmp/b1.n2048.gz")" == "$(same "$tmp/m.n2048.gz")" ]] ||
+    { echo "FAIL: --blend at share 1 plays other games than the second network"; fails=$((fails + 1)); }
+  [[ "$(same "$tmp/n1.n2048.gz")" != "$(same "$tmp/m.n2048.gz")" ]] ||
+    { echo "FAIL: the two networks to blend play the same games"; fails=$((fails + 1)); }
+  values() { # each move's gain plus its afterstate's value, linear in the weights
+    "$AI2048" suggest 2,2,0,0,4,0,0,0,8,0,0,0,16,0,0,2 --eval network --depth 0 --network "$1" |
+      sed 's/.*"values":\[\([^]]*\)\].*/\1/'
+  }
+  a=$(values "$tmp/n1.n2048.gz") b=$(values "$tmp/m.n2048.gz") mid=$(values "$tmp/b0.5.n2048.gz")
+  awk -v a="$a" -v b="$b" -v m="$mid" 'BEGIN {
+    split(a, x, ","); split(b, y, ","); split(m, z, ","); ok = a != b
+    for (i = 1; i <= 4; ++i) { d = z[i] - (x[i] + y[i]) / 2; ok = ok && d <= 16 && d >= -16 }
+    exit !ok }' ||
+    { echo "FAIL: the half-way blend's values $mid are not the means of $a and $b"; fails=$((fails + 1)); }
+  "$AI2048" train --tuples "0123 4567" --games 10 --threads 1 --out "$tmp/two.n2048.gz" >/dev/null 2>&1
+  expect_error "has other tuples or stages" network "$tmp/n3.n2048.gz" --out "$tmp/b.n2048.gz" --blend "$tmp/two.n2048.gz"
+  expect_error "--blend needs --out" network "$tmp/n3.n2048.gz" --blend "$tmp/m.n2048.gz"
+  expect_error "--share needs --blend" network "$tmp/n3.n2048.gz" --out "$tmp/b.n2048.gz" --share 0.5
+  expect_error "--share" network "$tmp/n3.n2048.gz" --out "$tmp/b.n2048.gz" --blend "$tmp/m.n2048.gz" --share 2
   expect_error "--reads records the network's weights" selfplay --games 1 --eval heuristic --reads "$tmp/h.reads"
   expect_error "not a reads file" network "$tmp/n3.n2048.gz" --out "$tmp/n6.n2048.gz" --keep-read "$tmp/n3.n2048.gz"
   expect_error "--keep-read needs --out" network "$tmp/n3.n2048.gz" --keep-read "$tmp/n3.reads"
