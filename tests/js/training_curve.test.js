@@ -112,6 +112,11 @@ describe('the command', () => {
     const notLog = spawnSync('node', [script, other], { encoding: 'utf8' });
     expect(notLog.status).toBe(2);
     expect(notLog.stderr).toContain('not a training log');
+    const garbled = path.join(dir, 'garbled.jsonl');
+    fs.writeFileSync(garbled, '{"games":100,"averageScore":5\n');
+    const cut = spawnSync('node', [script, garbled], { encoding: 'utf8' });
+    expect(cut.status).toBe(2);
+    expect(cut.stderr).toContain('not a training log');
     const badEvery = spawnSync('node', [script, other, '--every', '0'], { encoding: 'utf8' });
     expect(badEvery.status).toBe(2);
     expect(badEvery.stderr).toContain('usage');

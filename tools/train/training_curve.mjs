@@ -62,8 +62,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: node tools/train/training_curve.mjs LOG [--every EPISODES]  (LOG: ai2048 train --log)');
     process.exit(2);
   }
-  const lines = jsonLines(fs.readFileSync(file, 'utf8'));
-  if (!lines.length || lines.some((line) => !Number.isFinite(line.games))) {
+  let lines = [];
+  try {
+    lines = jsonLines(fs.readFileSync(file, 'utf8'));
+  } catch {
+    // A line that is not JSON: fall through to the message below.
+  }
+  if (!lines.length || lines.some((line) => !Number.isFinite(line?.games))) {
     console.error(`${file}: not a training log (one JSON line per window, each with its games)`);
     process.exit(2);
   }
