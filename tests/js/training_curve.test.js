@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../tools/harness/load_wasm.js';
-import { ensureNativeCli, jsonLines, runNative } from '../../tools/harness/native_cli.js';
+import { ensureNativeCli, jsonLines, trainSmallNetwork } from '../../tools/harness/native_cli.js';
 import { keptWindows, trainingCurve } from '../../tools/train/training_curve.mjs';
 
 const script = path.join(root, 'tools', 'train', 'training_curve.mjs');
@@ -75,26 +75,11 @@ describe('the command', () => {
 
   it("reads the trainer's own log", () => {
     const log = path.join(dir, 'train.jsonl');
-    runNative(
-      [
-        'train',
-        '--tuples',
-        '4x4',
-        '--games',
-        '300',
-        '--threads',
-        '1',
-        '--seed',
-        '1',
-        '--window',
-        '100',
-        '--log',
-        log,
-        '--out',
-        path.join(dir, 'net.n2048'),
-      ],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    );
+    trainSmallNetwork(path.join(dir, 'net.n2048'), {
+      games: 300,
+      seed: 1,
+      extraArgs: ['--window', '100', '--log', log],
+    });
     const lines = jsonLines(fs.readFileSync(log, 'utf8'));
     expect(lines.map((l) => l.games)).toEqual([100, 200, 300]);
     const out = execFileSync('node', [script, log, '--every', '200'], { encoding: 'utf8' });

@@ -70,8 +70,8 @@ export function nativeGames(args) {
 
 // A small network (4x4 tuples) trained for about a second by the native
 // trainer on one thread, written to outPath (.n2048.gz): seeded, so the same
-// games and seed give the same file.
-export function trainSmallNetwork(outPath, { games, seed }) {
+// games and seed give the same file. extraArgs: more of train's options (--log).
+export function trainSmallNetwork(outPath, { games, seed, extraArgs = [] }) {
   runNative(
     [
       'train',
@@ -88,6 +88,7 @@ export function trainSmallNetwork(outPath, { games, seed }) {
       '--coherence',
       '--out',
       outPath,
+      ...extraArgs,
     ],
     { stdio: ['ignore', 'pipe', 'ignore'] },
   );
