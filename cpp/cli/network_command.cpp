@@ -1,5 +1,5 @@
 // ai2048 network FILE [--out FILE2 [--step P] [--prune K] [--keep-read R,...]
-//                          [--blend FILE3 [--share W]]]:
+//                          [--blend FILE3 [--share W]] [--graft FILE3 [--graft-from T]]]:
 // what a network file holds (one JSON line), and optionally the same network
 // written in 12-bit steps, sparse (encoding 3: a trainer's float checkpoint
 // into the form the search and the browser load), its weights within K steps
@@ -8,7 +8,9 @@
 // --blend averages it with a second network of the same tuples, weight by
 // weight: a board's value is linear in the weights, so the blend values every
 // board at the average of the two networks' values (an ensemble of two in the
-// memory of one).
+// memory of one). --graft adds a stage from the tile T (default 16384) up that
+// holds a second network's weights: each network plays its part of the game.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -72,6 +74,27 @@ void blend(const std::string& path, double share, NTupleNetwork* net) {
     w[i] = static_cast<float>((1.0 - share) * w[i] + share * o[i]);
 }
 
+// A second stage, from the tile late_from up, with the weights of the
+// network in path: two networks of the same tuples, each for its part of the
+// game (the search reads a board in the stage of its largest tile).
+void graft(const std::string& path, int late_from, NTupleNetwork* net) {
+  DecodedNetwork late;
+  std::string error;
+  if (!load_network(path, &late, &error)) throw UsageError("--graft: " + error);
+  NTupleNetwork late_floats = late.to_float();
+  if (late_floats.layout().spec() != net->layout().spec())
+    throw UsageError("--graft: " + path + " has other tuples (" + late_floats.layout().spec() +
+                     ", not " + net->layout().spec() + ")");
+  if (late_floats.layout().stage_count() != 1 || net->layout().stage_count() != 1)
+    throw UsageError("--graft: both networks must have one stage");
+  NTupleNetwork staged;
+  if (!NTupleNetwork::with_stages(*net, {late_from}, &staged, &error))
+    throw UsageError("--graft-from: " + error);
+  const std::size_t per_stage = staged.layout().weights_per_stage();
+  std::copy_n(late_floats.weights().begin(), per_stage, staged.weights().begin() + per_stage);
+  *net = std::move(staged);
+}
+
 const char* encoding_name(WeightEncoding e) {
   switch (e) {
     case WeightEncoding::kFloat32: return "float32";
@@ -84,7 +107,8 @@ const char* encoding_name(WeightEncoding e) {
 }  // namespace
 
 int run_network(const Args& args) {
-  args.check_known({"--out", "--step", "--prune", "--keep-read", "--blend", "--share"});
+  args.check_known({"--out", "--step", "--prune", "--keep-read", "--blend", "--share", "--graft",
+                    "--graft-from"});
   auto files = args.positional();
   if (files.size() != 1) throw UsageError("network takes one network file");
   DecodedNetwork decoded;
@@ -92,16 +116,24 @@ int run_network(const Args& args) {
   if (!load_network(files[0], &decoded, &error)) throw UsageError(error);
   QuantizedNetwork q = decoded.to_quantized();
   std::string out = args.text("--out", "");
-  for (const char* option : {"--keep-read", "--blend"})
+  for (const char* option : {"--keep-read", "--blend", "--graft"})
     if (out.empty() && args.has(option))
       throw UsageError(std::string(option) + " needs --out FILE2");
   if (args.has("--share") && !args.has("--blend")) throw UsageError("--share needs --blend FILE3");
+  if (args.has("--graft-from") && !args.has("--graft"))
+    throw UsageError("--graft-from needs --graft FILE3");
   int base = decoded.base;
   if (!out.empty()) {
     float step = static_cast<float>(args.number("--step", kDefaultWeightStep, 0, 1e6));
     NTupleNetwork floats = decoded.to_float();
     if (args.has("--blend"))
       blend(args.text("--blend", ""), args.number("--share", 0.5, 0, 1), &floats);
+    if (args.has("--graft")) {
+      std::uint64_t from = args.count("--graft-from", 16384, 4, 32768);
+      if (from & (from - 1))
+        throw UsageError("--graft-from takes a tile value, a power of two from 4 to 32768");
+      graft(args.text("--graft", ""), __builtin_ctzll(from), &floats);
+    }
     q = QuantizedNetwork::from(floats, step);
     q.prune(static_cast<int>(args.number("--prune", 0, 0, PackedWeights::kMax)));
     base = 0;

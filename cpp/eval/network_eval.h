@@ -76,24 +76,35 @@ class NetworkEval {
   const QuantizedNetwork& weights() const { return net_; }
   bool downgrades() const { return downgrade_; }
 
+  // A network with stages reads a board in the stage of its largest tile, a
+  // late board downgraded within its own stage: a late stage answers for the
+  // late game, downgraded or not.
   float evaluate(Board b) const {
+    const int stage = net_.layout().stage_of(b);
     float factor = 1.0f;
     if (downgrade_) b = downgraded(b, &factor);
-    if (reads_) reads_->mark(net_.layout(), b);
+    FeatureIndices index;
+    net_.layout().feature_indices_in_stage(b, stage, index, [](std::size_t) {});
     const PackedWeights w = net_.weights();
     std::int32_t sum = 0;
-    net_.layout().for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
+    for (int i = 0; i < net_.layout().feature_count(); ++i) {
+      sum += w[index[i]];
+      if (reads_) reads_->mark(index[i]);
+    }
     return static_cast<float>(sum) * net_.scale() * factor;
   }
   // The values of n boards (n <= 4), the same as evaluate() one by one.
   void evaluate_many(const Board* boards, int n, float* out) const {
     Board seen[4] = {0, 0, 0, 0};
     float factor[4] = {1.0f, 1.0f, 1.0f, 1.0f};
-    for (int k = 0; k < n; ++k)
+    int stage[4] = {0, 0, 0, 0};
+    for (int k = 0; k < n; ++k) {
+      stage[k] = net_.layout().stage_of(boards[k]);
       seen[k] = downgrade_ ? downgraded(boards[k], &factor[k]) : boards[k];
+    }
     std::int32_t sum[4];
     FeatureIndices index[4];
-    sum_features(net_.layout(), net_.weights(), seen, n, sum, index);
+    sum_features(net_.layout(), net_.weights(), seen, n, sum, index, stage);
     if (reads_)
       for (int k = 0; k < n; ++k)
         for (int i = 0; i < net_.layout().feature_count(); ++i) reads_->mark(index[k][i]);

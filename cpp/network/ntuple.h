@@ -78,7 +78,13 @@ class NTupleLayout {
   // so the lookups start while the rest of the indices are computed).
   template <class Seen>
   void feature_indices(Board b, std::size_t* out, Seen&& seen) const {
-    std::size_t base = per_stage_ * static_cast<std::size_t>(stage_of(b));
+    feature_indices_in_stage(b, stage_of(b), out, seen);
+  }
+  // The same in a given stage's weights: the search reads a late board
+  // downgraded (eval/network_eval.h) in the stage of the board itself.
+  template <class Seen>
+  void feature_indices_in_stage(Board b, int stage, std::size_t* out, Seen&& seen) const {
+    std::size_t base = per_stage_ * static_cast<std::size_t>(stage);
     switch (runs_per_tuple_) {
       case 1: return indices_in_runs<1>(b, base, out, seen);
       case 2: return indices_in_runs<2>(b, base, out, seen);
@@ -197,13 +203,15 @@ inline const void* weight_address(const PackedWeights& w, std::size_t i) { retur
 // (docs/results/2026-11-prefetch-as-indexed.md). The caller may keep
 // the indices (the trainer updates the chosen board's weights with them).
 // Weights: the trainer's float pointer or the search's PackedWeights.
+// stages: each board's stage, or none for the stage of the board itself.
 template <class Sum, class Weights>
 void sum_features(const NTupleLayout& layout, const Weights& w, const Board* boards, int n,
-                  Sum* out, FeatureIndices* index) {
+                  Sum* out, FeatureIndices* index, const int* stages = nullptr) {
   const int features = layout.feature_count();
   for (int k = 0; k < n; ++k)
-    layout.feature_indices(boards[k], index[k],
-                           [&](std::size_t i) { __builtin_prefetch(weight_address(w, i)); });
+    layout.feature_indices_in_stage(
+        boards[k], stages ? stages[k] : layout.stage_of(boards[k]), index[k],
+        [&](std::size_t i) { __builtin_prefetch(weight_address(w, i)); });
   for (int k = 0; k < n; ++k) {
     Sum sum = 0;
     for (int i = 0; i < features; ++i) sum += w[index[k][i]];

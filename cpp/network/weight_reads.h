@@ -13,9 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "engine/board.h"
-#include "network/ntuple.h"
-
 namespace g2048 {
 
 class WeightReads {
@@ -24,10 +21,6 @@ class WeightReads {
       : size_(weights), words_(new std::atomic<std::uint64_t>[(weights + 63) / 64]()) {}
 
   std::size_t size() const { return size_; }
-  // Every weight the layout reads for b (the board as the network sees it).
-  void mark(const NTupleLayout& layout, Board b) {
-    layout.for_each_feature(b, [&](std::size_t i) { mark(i); });
-  }
   void mark(std::size_t i) {
     std::atomic<std::uint64_t>& word = words_[i >> 6];
     const std::uint64_t bit = std::uint64_t{1} << (i & 63);

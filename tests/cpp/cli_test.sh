@@ -316,7 +316,7 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
   [[ "$(same "$tmp/n1.n2048.gz")" != "$(same "$tmp/m.n2048.gz")" ]] ||
     { echo "FAIL: the two networks to blend play the same games"; fails=$((fails + 1)); }
   values() { # each move's gain plus its afterstate's value, linear in the weights
-    "$AI2048" suggest 2,2,0,0,4,0,0,0,8,0,0,0,16,0,0,2 --eval network --depth 0 --network "$1" |
+    "$AI2048" suggest "${2:-2,2,0,0,4,0,0,0,8,0,0,0,16,0,0,2}" --eval network --depth 0 --network "$1" |
       sed 's/.*"values":\[\([^]]*\)\].*/\1/'
   }
   a=$(values "$tmp/n1.n2048.gz") b=$(values "$tmp/m.n2048.gz") mid=$(values "$tmp/b0.5.n2048.gz")
@@ -327,6 +327,23 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
     { echo "FAIL: the half-way blend's values $mid are not the means of $a and $b"; fails=$((fails + 1)); }
   "$AI2048" train --tuples "0123 4567" --games 10 --threads 1 --out "$tmp/two.n2048.gz" >/dev/null 2>&1
   expect_error "has other tuples or stages" network "$tmp/n3.n2048.gz" --out "$tmp/b.n2048.gz" --blend "$tmp/two.n2048.gz"
+  # --graft: a stage from the tile T up with a second network's weights; each
+  # network values its part of the game as it does alone.
+  "$AI2048" network "$tmp/n1.n2048.gz" --out "$tmp/g.n2048.gz" --step 1 --graft "$tmp/m.n2048.gz" \
+    --graft-from 512 | grep -q '"stages":2,' || { echo "FAIL: --graft did not add a stage"; fails=$((fails + 1)); }
+  early=2,2,0,0,4,0,0,0,8,0,0,0,16,0,0,2 late=2,2,0,0,4,0,0,0,8,0,0,0,512,0,0,2
+  [[ "$(values "$tmp/g.n2048.gz" $early)" == "$(values "$tmp/n1.n2048.gz" $early)" ]] ||
+    { echo "FAIL: the grafted network values an early board otherwise than its first network"; fails=$((fails + 1)); }
+  [[ "$(values "$tmp/g.n2048.gz" $late)" == "$(values "$tmp/m.n2048.gz" $late)" ]] ||
+    { echo "FAIL: the grafted network values a late board otherwise than its second network"; fails=$((fails + 1)); }
+  [[ "$(values "$tmp/n1.n2048.gz" $late)" != "$(values "$tmp/m.n2048.gz" $late)" ]] ||
+    { echo "FAIL: the two networks to graft value the late board alike"; fails=$((fails + 1)); }
+  expect_error "has other tuples" network "$tmp/n3.n2048.gz" --out "$tmp/g2.n2048.gz" --graft "$tmp/two.n2048.gz"
+  expect_error "both networks must have one stage" network "$tmp/g.n2048.gz" --out "$tmp/g2.n2048.gz" --graft "$tmp/m.n2048.gz"
+  expect_error "--graft-from takes a tile value" network "$tmp/n3.n2048.gz" --out "$tmp/g2.n2048.gz" \
+    --graft "$tmp/m.n2048.gz" --graft-from 500
+  expect_error "--graft-from needs --graft" network "$tmp/n3.n2048.gz" --out "$tmp/g2.n2048.gz" --graft-from 512
+  expect_error "--graft needs --out" network "$tmp/n3.n2048.gz" --graft "$tmp/m.n2048.gz"
   expect_error "--blend needs --out" network "$tmp/n3.n2048.gz" --blend "$tmp/m.n2048.gz"
   expect_error "--share needs --blend" network "$tmp/n3.n2048.gz" --out "$tmp/b.n2048.gz" --share 0.5
   expect_error "--share" network "$tmp/n3.n2048.gz" --out "$tmp/b.n2048.gz" --blend "$tmp/m.n2048.gz" --share 2

@@ -768,3 +768,29 @@ TEST(TileDowngrading, TheNetworkEvaluatesTheDowngradedBoardTwice) {
   }
   EXPECT_GT(changed, 100);  // the random boards do reach the late stage
 }
+
+TEST(TileDowngrading, AStagedNetworkReadsALateBoardInItsOwnStage) {
+  // Stage 1 from 16384 up. A 16384 board with a gap downgrades to an 8192
+  // board, but its stage stays the 16384's: the late stage answers for it.
+  QuantizedNetwork weights = QuantizedNetwork::from(random_network("0123 4567 0145", {14}));
+  NetworkEval plain(weights, false), downgrading(weights);
+  const NTupleLayout& layout = weights.layout();
+  std::mt19937_64 rng(11);
+  int downgraded_in_late_stage = 0;
+  for (int i = 0; i < 2000; ++i) {
+    Board b = random_board(rng, 15);
+    float scale = 1.0f;
+    Board seen = downgraded(b, &scale);
+    std::size_t index[kMaxTuples * 8];
+    layout.feature_indices_in_stage(seen, layout.stage_of(b), index, [](std::size_t) {});
+    std::int32_t sum = 0;
+    for (int f = 0; f < layout.feature_count(); ++f) sum += weights.weight(index[f]);
+    EXPECT_EQ(downgrading.evaluate(b), static_cast<float>(sum) * weights.scale() * scale);
+    if (seen != b && layout.stage_of(seen) != layout.stage_of(b)) {
+      ++downgraded_in_late_stage;
+      EXPECT_NE(downgrading.evaluate(b), plain.evaluate(seen) * scale);
+    }
+    EXPECT_EQ(plain.evaluate(b), weights.evaluate(b));  // no downgrading: the stored value
+  }
+  EXPECT_GT(downgraded_in_late_stage, 100);
+}
