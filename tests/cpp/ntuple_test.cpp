@@ -747,17 +747,28 @@ TEST(TileDowngrading, LeavesEarlierBoardsAndFullChainsAlone) {
   EXPECT_EQ(scale, 1.0f);
 }
 
+namespace {
+// Calls f(board, the board downgraded, its factor) for 2000 random boards with
+// tiles up to 32768.
+template <class F>
+void for_random_boards_downgraded(std::uint64_t seed, F&& f) {
+  std::mt19937_64 rng(seed);
+  for (int i = 0; i < 2000; ++i) {
+    Board b = random_board(rng, 15);
+    float scale = 1.0f;
+    Board seen = downgraded(b, &scale);
+    f(b, seen, scale);
+  }
+}
+}  // namespace
+
 TEST(TileDowngrading, TheNetworkEvaluatesTheDowngradedBoardTwice) {
   QuantizedNetwork weights = QuantizedNetwork::from(random_network("0123 4567 0145 1256 569a"));
   NetworkEval plain(weights, false), downgrading(weights);
   ASSERT_TRUE(downgrading.downgrades());
   ASSERT_FALSE(plain.downgrades());
-  std::mt19937_64 rng(9);
   int changed = 0;
-  for (int i = 0; i < 2000; ++i) {
-    Board b = random_board(rng, 15);
-    float scale = 1.0f;
-    Board seen = downgraded(b, &scale);
+  for_random_boards_downgraded(9, [&](Board b, Board seen, float scale) {
     changed += seen != b;
     EXPECT_EQ(downgrading.evaluate(b), plain.evaluate(seen) * scale);
     // One batch gives the values one by one, and every symmetry the same value.
@@ -765,7 +776,7 @@ TEST(TileDowngrading, TheNetworkEvaluatesTheDowngradedBoardTwice) {
     float values[4];
     downgrading.evaluate_many(batch, 4, values);
     for (float v : values) EXPECT_EQ(v, downgrading.evaluate(b));
-  }
+  });
   EXPECT_GT(changed, 100);  // the random boards do reach the late stage
 }
 
@@ -775,12 +786,9 @@ TEST(TileDowngrading, AStagedNetworkReadsALateBoardInItsOwnStage) {
   QuantizedNetwork weights = QuantizedNetwork::from(random_network("0123 4567 0145", {14}));
   NetworkEval plain(weights, false), downgrading(weights);
   const NTupleLayout& layout = weights.layout();
-  std::mt19937_64 rng(11);
   int downgraded_in_late_stage = 0;
-  for (int i = 0; i < 2000; ++i) {
-    Board b = random_board(rng, 15);
-    float scale = 1.0f;
-    Board seen = downgraded(b, &scale);
+  Board previous = 0;
+  for_random_boards_downgraded(11, [&](Board b, Board seen, float scale) {
     std::size_t index[kMaxTuples * 8];
     layout.feature_indices_in_stage(seen, layout.stage_of(b), index, [](std::size_t) {});
     std::int32_t sum = 0;
@@ -791,6 +799,13 @@ TEST(TileDowngrading, AStagedNetworkReadsALateBoardInItsOwnStage) {
       EXPECT_NE(downgrading.evaluate(b), plain.evaluate(seen) * scale);
     }
     EXPECT_EQ(plain.evaluate(b), weights.evaluate(b));  // no downgrading: the stored value
-  }
+    // A batch of boards of both stages gives each its own stage's value.
+    Board batch[2] = {b, previous};
+    float values[2];
+    downgrading.evaluate_many(batch, 2, values);
+    EXPECT_EQ(values[0], downgrading.evaluate(b));
+    EXPECT_EQ(values[1], downgrading.evaluate(previous));
+    previous = b;
+  });
   EXPECT_GT(downgraded_in_late_stage, 100);
 }
