@@ -93,11 +93,14 @@ const Command kCommands[] = {
      "  train --games N | --minutes M [--tuples SPEC] [--stages T,...] [--threads J] [--seed S]\n"
      "        [--alpha A] [--lambda L | --forward] [--init V] [--coherence] [--restarts]\n"
      "        [--window W] [--checkpoint FILE [--checkpoint-minutes M] [--resume]] [--from FILE]\n"
-     "        [--start-tile T [--start-reuse K]] [--out FILE[.gz] [--step P]] [--log FILE]\n"
+     "        [--start-tile T [--start-reuse K] | --carousel T,...] [--out FILE[.gz] [--step P]]\n"
+     "        [--log FILE]\n"
      "        learn an n-tuple network by TD(lambda) self-play (SPEC: hex cells like\n"
      "        \"012345 456789\", or 4x6, 8x6, 5x4, 4x4); --from with --stages copies\n"
      "        the weights into the new stages; --start-tile trains the late game:\n"
-     "        episodes start where the network's own game first made tile T\n",
+     "        episodes start where the network's own game first made tile T;\n"
+     "        --carousel cycles the starts: a new game, then where earlier episodes\n"
+     "        first made each tile T\n",
      false, false},
     {"tables", g2048::cli::run_tables,
      "  tables build [--formation snake|block|snake-end|snake5] [--target 256]\n"

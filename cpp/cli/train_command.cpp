@@ -2,11 +2,13 @@
 // on every core by default, with a progress line on stderr, a JSON log (one
 // line per window of games), checkpoints it resumes from, and a game or time
 // limit. The final network is written 16-bit quantised (gzip when FILE.gz).
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <thread>
 
@@ -24,7 +26,8 @@ std::atomic<bool> g_stop{false};
 extern "C" void request_stop(int) { g_stop = true; }
 
 // "16384,32768" (tile values) to exponents.
-std::vector<int> stage_starts(const std::string& text) {
+// A list of tiles (--stages, --carousel) as exponents.
+std::vector<int> tile_exponents(const std::string& option, const std::string& text) {
   std::vector<int> out;
   std::stringstream in(text);
   std::string item;
@@ -33,7 +36,7 @@ std::vector<int> stage_starts(const std::string& text) {
     char* end = nullptr;
     unsigned long long v = std::strtoull(item.c_str(), &end, 10);
     if (*end != '\0' || v < 2 || v > 32768 || (v & (v - 1)))
-      throw UsageError("--stages takes tile values from 2 to 32768, got \"" + item + "\"");
+      throw UsageError(option + " takes tile values from 2 to 32768, got \"" + item + "\"");
     out.push_back(__builtin_ctzll(v));
   }
   return out;
@@ -73,7 +76,8 @@ int run_train(const Args& args) {
                     "--start-tile",
                     "--lambda",
                     "--forward",
-                    "--start-reuse"});
+                    "--start-reuse",
+                    "--carousel"});
   TrainSettings s;
   s.games = args.count("--games", 0, 0, UINT64_MAX / 2);
   s.seconds = 60.0 * args.number("--minutes", 0, 0, 1e6);
@@ -92,7 +96,14 @@ int run_train(const Args& args) {
     throw UsageError("--start-tile takes a tile value from 4 to 32768");
   s.start_exponent = start_tile ? __builtin_ctzll(start_tile) : 0;
   s.start_reuse = static_cast<int>(args.count("--start-reuse", 4, 1, 1000000));
-  std::vector<int> starts = stage_starts(args.text("--stages", ""));
+  std::vector<int> starts = tile_exponents("--stages", args.text("--stages", ""));
+  s.carousel_exponents = tile_exponents("--carousel", args.text("--carousel", ""));
+  if (!std::is_sorted(s.carousel_exponents.begin(), s.carousel_exponents.end(),
+                      std::less_equal<int>()))
+    throw UsageError("--carousel takes its tiles in increasing order, each once");
+  if (!s.carousel_exponents.empty() && (s.restarts || s.start_exponent))
+    throw UsageError(
+        "--carousel chooses every episode's start: leave --restarts and --start-tile out");
   float initial = static_cast<float>(args.number("--init", 0, -1e7, 1e7));
   std::string checkpoint = args.text("--checkpoint", "");
   double checkpoint_minutes = args.number("--checkpoint-minutes", 5, 0.01, 1e6);
@@ -154,6 +165,14 @@ int run_train(const Args& args) {
                  "train: episodes start at a game's first %llu tile (each start %d times); "
                  "scores below count from there\n",
                  static_cast<unsigned long long>(start_tile), s.start_reuse);
+  if (!s.carousel_exponents.empty()) {
+    std::string tiles;
+    for (int e : s.carousel_exponents) tiles += " " + std::to_string(1u << e);
+    std::fprintf(stderr,
+                 "train: carousel shaping: starts cycle through a new game and the first%s; "
+                 "the windows count the new games only\n",
+                 tiles.c_str());
+  }
 
   std::ofstream log;
   if (!log_path.empty()) {

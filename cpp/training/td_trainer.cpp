@@ -8,6 +8,7 @@
 
 #include "engine/rng.h"
 #include "players/game_runner.h"
+#include "training/carousel.h"
 
 namespace g2048 {
 
@@ -258,13 +259,14 @@ TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
     return false;
   };
 
-  // Each thread's own restart and late-start state, then its games.
+  // Each thread's own restart, late-start and carousel state, then its games.
   auto make_runner = [&]() -> TaskRunner {
     struct State {
       Board restart_from = 0, late_start = 0;
       int late_uses = 0;
+      Carousel carousel;
     };
-    auto state = std::make_shared<State>();
+    auto state = std::make_shared<State>(State{0, 0, 0, Carousel(settings_.carousel_exponents)});
     return [&, state](std::uint64_t g) {
       Board& restart_from = state->restart_from;
       Board& late_start = state->late_start;
@@ -279,7 +281,14 @@ TrainWindow TdTrainer::run(std::uint64_t first_game, std::uint64_t moves_before,
         from = late_start;
         ++late_uses;
       }
+      const bool carousel = !settings_.carousel_exponents.empty();
+      if (carousel) {
+        Carousel::Start start = state->carousel.next(game_seed(~settings_.seed, g));
+        from = start.board;
+        restart = start.stage > 0;  // counted as a restart: not a whole game
+      }
       TrainedGame game = play_and_learn(game_seed(settings_.seed, g), from);
+      if (carousel) state->carousel.record(episode.path, from);
       restart_from = game.halfway;
       std::lock_guard<std::mutex> lock(mutex);
       ++games_done;

@@ -58,6 +58,10 @@ struct TrainSettings {
   // training. Each start serves start_reuse episodes (their spawns differ).
   int start_exponent = 0;
   int start_reuse = 4;
+  // Carousel shaping (training/carousel.h): when not empty, the episodes'
+  // starts cycle through a new game and the boards where earlier episodes
+  // first made each of these tiles (exponents, increasing).
+  std::vector<int> carousel_exponents;
 };
 
 struct TrainedGame {
@@ -67,7 +71,8 @@ struct TrainedGame {
   Board halfway = 0;  // the afterstate halfway through, 0 when the game was short
 };
 
-// What the last `window` whole games did (restarts are not counted).
+// What the last `window` whole games did (restarts and the carousel's later
+// stages are not counted).
 struct TrainWindow {
   std::uint64_t games = 0;      // episodes (games and restarts) trained in all, this run and before
   std::uint64_t moves = 0;      // moves learned in all

@@ -366,6 +366,12 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
     { echo "FAIL: late-game train: $(cat "$tmp/late.err")"; fails=$((fails + 1)); }
   grep -q 'weights promoted into 2 stages' "$tmp/late.err" || { echo "FAIL: no promotion: $(cat "$tmp/late.err")"; fails=$((fails + 1)); }
   grep -q '"stages":2,' "$tmp/late.out" || { echo "FAIL: late-game train printed: $(cat "$tmp/late.out")"; fails=$((fails + 1)); }
+  # Carousel shaping: the starts cycle through new games and the first 256s.
+  "$AI2048" train --from "$tmp/n.n2048.gz" --carousel 256 --games 40 --threads 1 --window 10 \
+      --out "$tmp/carousel.n2048.gz" >"$tmp/carousel.out" 2>"$tmp/carousel.err" ||
+    { echo "FAIL: carousel train: $(cat "$tmp/carousel.err")"; fails=$((fails + 1)); }
+  grep -q 'carousel shaping: starts cycle through a new game and the first 256' "$tmp/carousel.err" ||
+    { echo "FAIL: carousel train said: $(cat "$tmp/carousel.err")"; fails=$((fails + 1)); }
   head -c 1000 "$tmp/n.n2048.gz" >"$tmp/cut.n2048.gz"
   expect_error "network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval network --network "$tmp/cut.n2048.gz"
   echo "not a network at all, just some words to fill forty bytes" >"$tmp/words.n2048"
@@ -409,6 +415,9 @@ expect_error "cells are hex digits 0-f" train --games 1 --tuples zz --out "$tmp/
 expect_error "--lambda must be a number from 0" train --games 1 --lambda 2 --out "$tmp/x.n2048"
 expect_error "--forward learns TD(0): leave --lambda out" train --games 1 --forward --lambda 0.5 --out "$tmp/x.n2048"
 expect_error "--start-tile takes a tile value from 4 to 32768" train --games 1 --start-tile 100 --out "$tmp/x.n2048"
+expect_error "--carousel takes tile values from 2 to 32768" train --games 1 --carousel 8192,100 --out "$tmp/x.n2048"
+expect_error "--carousel takes its tiles in increasing order" train --games 1 --carousel 8192,4096 --out "$tmp/x.n2048"
+expect_error "leave --restarts and --start-tile out" train --games 1 --carousel 8192 --restarts --out "$tmp/x.n2048"
 expect_error "larger than a network file holds" train --games 1 --tuples "0123456 1234567 2345678 3456789 456789a" --out "$tmp/x.n2048"
 
 # --help and --version answer with status 0; every command has its own usage.
