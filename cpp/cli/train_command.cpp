@@ -25,8 +25,7 @@ namespace {
 std::atomic<bool> g_stop{false};
 extern "C" void request_stop(int) { g_stop = true; }
 
-// "16384,32768" (tile values) to exponents.
-// A list of tiles (--stages, --carousel) as exponents.
+// A list of tiles for --stages or --carousel ("16384,32768") as exponents.
 std::vector<int> tile_exponents(const std::string& option, const std::string& text) {
   std::vector<int> out;
   std::stringstream in(text);
