@@ -1,5 +1,5 @@
 // ai2048 network FILE [--out FILE2 [--step P] [--prune K] [--keep-read R,...]
-//                          [--blend FILE3 [--share W]] [--graft FILE3 [--graft-from T]]]:
+//     [--blend FILE3[,FILE4...] [--share W]] [--graft FILE3 [--graft-from T]]]:
 // what a network file holds (one JSON line), and optionally the same network
 // written in 12-bit steps, sparse (encoding 3: a trainer's float checkpoint
 // into the form the search and the browser load), its weights within K steps
@@ -8,8 +8,11 @@
 // --blend averages it with a second network of the same tuples, weight by
 // weight: a board's value is linear in the weights, so the blend values every
 // board at the average of the two networks' values (an ensemble of two in the
-// memory of one). --graft adds a stage from the tile T (default 16384) up that
-// holds a second network's weights: each network plays its part of the game.
+// memory of one). Given several files, it takes the mean of all of them in
+// equal shares: checkpoints of one run averaged, which smooths the noise a
+// constant learning rate leaves in the weights. --graft adds a stage from the
+// tile T (default 16384) up that holds a second network's weights: each
+// network plays its part of the game.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -59,19 +62,41 @@ int keep_read(const WeightReads& reads, QuantizedNetwork* q) {
   return base;
 }
 
-// (1 - share) x net + share x other, weight by weight.
-void blend(const std::string& path, double share, NTupleNetwork* net) {
+// The floats of the network in path, which must have net's tuples and stages.
+NTupleNetwork load_same_layout(const std::string& path, const NTupleNetwork& net) {
   DecodedNetwork other;
   std::string error;
   if (!load_network(path, &other, &error)) throw UsageError("--blend: " + error);
   NTupleNetwork floats = other.to_float();
-  if (!(floats.layout() == net->layout()))
+  if (!(floats.layout() == net.layout()))
     throw UsageError("--blend: " + path + " has other tuples or stages (" + floats.layout().spec() +
-                     ", not " + net->layout().spec() + ")");
+                     ", not " + net.layout().spec() + ")");
+  return floats;
+}
+
+// With one path: (1 - share) x net + share x other, weight by weight. With
+// several: the mean of net and all of them (share must not be given).
+void blend(const std::string& paths, double share, NTupleNetwork* net) {
+  const std::vector<std::string> files = comma_separated(paths);
+  for (const std::string& path : files)
+    if (path.empty()) throw UsageError("--blend: an empty path in \"" + paths + "\"");
   FloatWeights& w = net->weights();
-  const FloatWeights& o = floats.weights();
-  for (std::size_t i = 0; i < w.size(); ++i)
-    w[i] = static_cast<float>((1.0 - share) * w[i] + share * o[i]);
+  if (files.size() == 1) {
+    const NTupleNetwork other = load_same_layout(files[0], *net);
+    const FloatWeights& o = other.weights();
+    for (std::size_t i = 0; i < w.size(); ++i)
+      w[i] = static_cast<float>((1.0 - share) * w[i] + share * o[i]);
+    return;
+  }
+  // Sums in double, so that many files add up without float rounding.
+  std::vector<double> sum(w.begin(), w.end());
+  for (const std::string& path : files) {
+    const NTupleNetwork other = load_same_layout(path, *net);
+    const FloatWeights& o = other.weights();
+    for (std::size_t i = 0; i < w.size(); ++i) sum[i] += o[i];
+  }
+  const double n = static_cast<double>(files.size() + 1);
+  for (std::size_t i = 0; i < w.size(); ++i) w[i] = static_cast<float>(sum[i] / n);
 }
 
 // A second stage, from the tile late_from up, with the weights of the
@@ -120,6 +145,8 @@ int run_network(const Args& args) {
     if (out.empty() && args.has(option))
       throw UsageError(std::string(option) + " needs --out FILE2");
   if (args.has("--share") && !args.has("--blend")) throw UsageError("--share needs --blend FILE3");
+  if (args.has("--share") && comma_separated(args.text("--blend", "")).size() > 1)
+    throw UsageError("--share goes with one --blend file; several are averaged in equal shares");
   if (args.has("--graft-from") && !args.has("--graft"))
     throw UsageError("--graft-from needs --graft FILE3");
   int base = decoded.base;

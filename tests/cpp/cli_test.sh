@@ -325,6 +325,19 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
     for (i = 1; i <= 4; ++i) { d = z[i] - (x[i] + y[i]) / 2; ok = ok && d <= 16 && d >= -16 }
     exit !ok }' ||
     { echo "FAIL: the half-way blend's values $mid are not the means of $a and $b"; fails=$((fails + 1)); }
+  # Several --blend files: the mean of all in equal shares, so the first network,
+  # the second and the second again weigh the second two thirds.
+  "$AI2048" network "$tmp/n1.n2048.gz" --out "$tmp/b3.n2048.gz" --step 1 \
+    --blend "$tmp/m.n2048.gz,$tmp/m.n2048.gz" >/dev/null
+  three=$(values "$tmp/b3.n2048.gz")
+  awk -v a="$a" -v b="$b" -v m="$three" 'BEGIN {
+    split(a, x, ","); split(b, y, ","); split(m, z, ","); ok = 1
+    for (i = 1; i <= 4; ++i) { d = z[i] - (x[i] + 2 * y[i]) / 3; ok = ok && d <= 16 && d >= -16 }
+    exit !ok }' ||
+    { echo "FAIL: the three-way blend's values $three are not (a + 2b) / 3 of $a and $b"; fails=$((fails + 1)); }
+  expect_error "--share goes with one --blend file" network "$tmp/n3.n2048.gz" --out "$tmp/b.n2048.gz" \
+    --blend "$tmp/m.n2048.gz,$tmp/m.n2048.gz" --share 0.5
+  expect_error "an empty path" network "$tmp/n3.n2048.gz" --out "$tmp/b.n2048.gz" --blend "$tmp/m.n2048.gz,"
   "$AI2048" train --tuples "0123 4567" --games 10 --threads 1 --out "$tmp/two.n2048.gz" >/dev/null 2>&1
   expect_error "has other tuples or stages" network "$tmp/n3.n2048.gz" --out "$tmp/b.n2048.gz" --blend "$tmp/two.n2048.gz"
   # --graft: a stage from the tile T up with a second network's weights; each
