@@ -28,11 +28,18 @@ namespace g2048::cli {
 
 namespace {
 
+// The comma-separated paths an option names, none of them empty.
+std::vector<std::string> path_list(const std::string& option, const std::string& paths) {
+  std::vector<std::string> list = comma_separated(paths);
+  for (const std::string& path : list)
+    if (path.empty()) throw UsageError(option + ": an empty path in \"" + paths + "\"");
+  return list;
+}
+
 // The union of the reads files (comma-separated), for a network of n weights.
 std::unique_ptr<WeightReads> load_reads(const std::string& paths, std::size_t n) {
   auto all = std::make_unique<WeightReads>(n);
-  for (const std::string& path : comma_separated(paths)) {
-    if (path.empty()) throw UsageError("--keep-read: an empty path in \"" + paths + "\"");
+  for (const std::string& path : path_list("--keep-read", paths)) {
     std::vector<std::uint8_t> bytes;
     std::unique_ptr<WeightReads> reads;
     std::string error;
@@ -77,9 +84,7 @@ NTupleNetwork load_same_layout(const std::string& path, const NTupleNetwork& net
 // With one path: (1 - share) x net + share x other, weight by weight. With
 // several: the mean of net and all of them (share must not be given).
 void blend(const std::string& paths, double share, NTupleNetwork* net) {
-  const std::vector<std::string> files = comma_separated(paths);
-  for (const std::string& path : files)
-    if (path.empty()) throw UsageError("--blend: an empty path in \"" + paths + "\"");
+  const std::vector<std::string> files = path_list("--blend", paths);
   FloatWeights& w = net->weights();
   if (files.size() == 1) {
     const NTupleNetwork other = load_same_layout(files[0], *net);
