@@ -81,27 +81,19 @@ NTupleNetwork load_same_layout(const std::string& path, const NTupleNetwork& net
   return floats;
 }
 
-// With one path: (1 - share) x net + share x other, weight by weight. With
-// several: the mean of net and all of them (share must not be given).
-void blend(const std::string& paths, double share, NTupleNetwork* net) {
-  const std::vector<std::string> files = path_list("--blend", paths);
+// (1 - share) x net + share x the mean of files' networks, weight by weight.
+void blend(const std::vector<std::string>& files, double share, NTupleNetwork* net) {
+  const double k = static_cast<double>(files.size());
   FloatWeights& w = net->weights();
-  if (files.size() == 1) {
-    const NTupleNetwork other = load_same_layout(files[0], *net);
-    const FloatWeights& o = other.weights();
-    for (std::size_t i = 0; i < w.size(); ++i)
-      w[i] = static_cast<float>((1.0 - share) * w[i] + share * o[i]);
-    return;
-  }
   // Sums in double, so that many files add up without float rounding.
-  std::vector<double> sum(w.begin(), w.end());
+  std::vector<double> sum(w.size(), 0.0);
   for (const std::string& path : files) {
     const NTupleNetwork other = load_same_layout(path, *net);
     const FloatWeights& o = other.weights();
     for (std::size_t i = 0; i < w.size(); ++i) sum[i] += o[i];
   }
-  const double n = static_cast<double>(files.size() + 1);
-  for (std::size_t i = 0; i < w.size(); ++i) w[i] = static_cast<float>(sum[i] / n);
+  for (std::size_t i = 0; i < w.size(); ++i)
+    w[i] = static_cast<float>((1.0 - share) * w[i] + share * sum[i] / k);
 }
 
 // A second stage, from the tile late_from up, with the weights of the
@@ -158,8 +150,13 @@ int run_network(const Args& args) {
   if (!out.empty()) {
     float step = static_cast<float>(args.number("--step", kDefaultWeightStep, 0, 1e6));
     NTupleNetwork floats = decoded.to_float();
-    if (args.has("--blend"))
-      blend(args.text("--blend", ""), args.number("--share", 0.5, 0, 1), &floats);
+    if (args.has("--blend")) {
+      // Net and each file in equal shares unless --share says (one file: half
+      // and half; several: checkpoints of one run averaged).
+      const std::vector<std::string> files = path_list("--blend", args.text("--blend", ""));
+      const double k = static_cast<double>(files.size());
+      blend(files, args.number("--share", k / (k + 1), 0, 1), &floats);
+    }
     if (args.has("--graft")) {
       std::uint64_t from = args.count("--graft-from", 16384, 4, 32768);
       if (from & (from - 1))

@@ -319,21 +319,21 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
     "$AI2048" suggest "${2:-2,2,0,0,4,0,0,0,8,0,0,0,16,0,0,2}" --eval network --depth 0 --network "$1" |
       sed 's/.*"values":\[\([^]]*\)\].*/\1/'
   }
+  weighted_mean() { # A B M WA WB: each value of M within 16 of (WA x A + WB x B) / (WA + WB)
+    awk -v a="$1" -v b="$2" -v m="$3" -v wa="$4" -v wb="$5" 'BEGIN {
+      split(a, x, ","); split(b, y, ","); split(m, z, ","); ok = 1
+      for (i = 1; i <= 4; ++i) { d = z[i] - (wa * x[i] + wb * y[i]) / (wa + wb); ok = ok && d <= 16 && d >= -16 }
+      exit !ok }'
+  }
   a=$(values "$tmp/n1.n2048.gz") b=$(values "$tmp/m.n2048.gz") mid=$(values "$tmp/b0.5.n2048.gz")
-  awk -v a="$a" -v b="$b" -v m="$mid" 'BEGIN {
-    split(a, x, ","); split(b, y, ","); split(m, z, ","); ok = a != b
-    for (i = 1; i <= 4; ++i) { d = z[i] - (x[i] + y[i]) / 2; ok = ok && d <= 16 && d >= -16 }
-    exit !ok }' ||
+  [ "$a" != "$b" ] && weighted_mean "$a" "$b" "$mid" 1 1 ||
     { echo "FAIL: the half-way blend's values $mid are not the means of $a and $b"; fails=$((fails + 1)); }
   # Several --blend files: the mean of all in equal shares, so the first network,
   # the second and the second again weigh the second two thirds.
   "$AI2048" network "$tmp/n1.n2048.gz" --out "$tmp/b3.n2048.gz" --step 1 \
     --blend "$tmp/m.n2048.gz,$tmp/m.n2048.gz" >/dev/null
   three=$(values "$tmp/b3.n2048.gz")
-  awk -v a="$a" -v b="$b" -v m="$three" 'BEGIN {
-    split(a, x, ","); split(b, y, ","); split(m, z, ","); ok = 1
-    for (i = 1; i <= 4; ++i) { d = z[i] - (x[i] + 2 * y[i]) / 3; ok = ok && d <= 16 && d >= -16 }
-    exit !ok }' ||
+  weighted_mean "$a" "$b" "$three" 1 2 ||
     { echo "FAIL: the three-way blend's values $three are not (a + 2b) / 3 of $a and $b"; fails=$((fails + 1)); }
   expect_error "--share goes with one --blend file" network "$tmp/n3.n2048.gz" --out "$tmp/b.n2048.gz" \
     --blend "$tmp/m.n2048.gz,$tmp/m.n2048.gz" --share 0.5
