@@ -313,14 +313,20 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (mode.harvest_exponent) {
     // The boards in seed order (repeatable whatever the threads), then a count on stderr.
+    // Which games made it, numbered from 1 (with --from, the boards' lines), so
+    // that two runs on the same boards can be compared board by board.
     std::size_t made = 0;
-    for (const auto& b : harvested) {
-      if (b.empty()) continue;
+    std::string which;
+    for (std::size_t i = 0; i < harvested.size(); ++i) {
+      if (harvested[i].empty()) continue;
       ++made;
-      std::printf("%s\n", b.c_str());
+      std::printf("%s\n", harvested[i].c_str());
+      which += " " + std::to_string(i + 1);
     }
     std::fprintf(stderr, "harvest: %zu of %llu games made a %llu (%.0f s)\n", made,
                  static_cast<unsigned long long>(games), 1ULL << mode.harvest_exponent, wall);
+    std::fprintf(stderr, "harvest: the games that made it, from 1:%s\n",
+                 which.empty() ? " none" : which.c_str());
     return 0;
   }
   std::string summary = summary_line(records, wall);

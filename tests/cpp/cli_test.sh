@@ -154,10 +154,20 @@ expect_error "cannot read the boards file" selfplay --from "$tmp/none.txt"
 expect_error "--tile must be a power of two from 4 to 65536" harvest --tile 300
 # harvest --from goes on from those boards to the next tile: each line it prints
 # has a 512 (heuristic, depth 2 makes 512 from most 256 boards).
-"$AI2048" harvest --from "$tmp/h256.txt" --tile 512 --eval heuristic --depth 2 --jobs 2 >"$tmp/h512.txt" 2>/dev/null
+"$AI2048" harvest --from "$tmp/h256.txt" --tile 512 --eval heuristic --depth 2 --jobs 2 >"$tmp/h512.txt" 2>"$tmp/h512.err"
 if [ "$(grep -c . "$tmp/h512.txt")" -lt 1 ] || grep -vq '^\([0-9]*,\)\{15\}[0-9]*$' "$tmp/h512.txt" ||
     [ "$(grep -c '\b512\b' "$tmp/h512.txt")" != "$(grep -c . "$tmp/h512.txt")" ]; then
   echo "FAIL: harvest --from printed: $(cat "$tmp/h512.txt")"; fails=$((fails + 1))
+fi
+# It names the games that made it (the boards' lines): as many as it printed, and
+# the first of them, played alone from its line with its seed, makes the same board.
+made=$(sed -n 's/^harvest: the games that made it, from 1: //p' "$tmp/h512.err")
+first=${made%% *}
+sed -n "${first}p" "$tmp/h256.txt" >"$tmp/one256.txt"
+if [ "$(echo "$made" | wc -w)" != "$(grep -c . "$tmp/h512.txt")" ] ||
+    [ "$("$AI2048" harvest --from "$tmp/one256.txt" --seed "$first" --tile 512 --eval heuristic --depth 2 2>/dev/null)" != \
+      "$(head -1 "$tmp/h512.txt")" ]; then
+  echo "FAIL: harvest named the games \"$made\" for $(grep -c . "$tmp/h512.txt") boards"; fails=$((fails + 1))
 fi
 
 # Endgame tables: a small one built, described, and played with; bad tables refused.
