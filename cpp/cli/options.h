@@ -83,6 +83,10 @@ void apply_default_depth(const Args& args, const EvaluationSettings& evaluation,
 // 130,000 (docs/results/2026-11-eight-by-six-at-the-page.md,
 // docs/results/2026-12-page-twin.md).
 constexpr std::uint64_t kPageTwinNodes = 130000;
+// The page's default deepens to depth 3 at most (web/src/ui/presets.js
+// DEFAULT_MAX_DEPTH): its twin made the 32768 from 66 of 100 harvested 16384
+// boards capped so, and 55 uncapped (docs/results/2026-12-depth-cap.md).
+constexpr int kPageTwinMaxDepth = 3;
 // The weight step (score points) of the 16-bit networks the CLI writes. 64
 // keeps the trained 4x6 network's file under the browser's 24 MB (23 MB, 26.9 M
 // weights in use); a board's value moves by about 100 points of 100,000s, and

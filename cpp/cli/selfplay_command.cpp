@@ -171,11 +171,13 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   request.settings = player_settings(args, search_settings(args));
   request.budget_given = budget_given(args);
   // With the network and no budget, selfplay plays what the page plays
-  // (kPageTwinNodes, options.h); harvest keeps the network's depth 2.
+  // (kPageTwinNodes, kPageTwinMaxDepth, options.h); harvest keeps the
+  // network's depth 2.
   bool page_twin = command == "selfplay" && player_name == "expectimax" && !request.budget_given &&
                    request.settings.evaluation.network;
   if (page_twin) {
     request.settings.search.nodes = kPageTwinNodes;
+    request.settings.search.max_depth = kPageTwinMaxDepth;
     request.settings.search.phase = args.text("--phase", "on") == "on";
     request.budget_given = true;
   }
@@ -289,10 +291,10 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
   };
   if (page_twin)
     std::fprintf(stderr,
-                 "selfplay: the page default's twin, --nodes %llu --phase %s (give --depth 2 or "
-                 "another budget to play that)\n",
+                 "selfplay: the page default's twin, --nodes %llu --phase %s --max-depth %d (give "
+                 "--depth 2 or another budget to play that)\n",
                  static_cast<unsigned long long>(kPageTwinNodes),
-                 settings.search.phase ? "on" : "off");
+                 settings.search.phase ? "on" : "off", kPageTwinMaxDepth);
   ParallelRun parallel;
   parallel.end_task = games;
   parallel.jobs = jobs;

@@ -106,12 +106,14 @@ b=$("$AI2048" selfplay --games 2 --seed 9 --player montecarlo --playouts 3 --job
 [ "$(echo "$a" | sort)" = "$b" ] || { echo "FAIL: montecarlo games differ: $a / $b"; fails=$((fails + 1)); }
 
 # With the network and no budget, selfplay plays the page default's node twin
-# (--nodes 130000 --phase on), and says so on stderr; harvest keeps depth 2.
-game_of() { "$AI2048" "$@" --seed 4 --max-moves 25 2>/dev/null | grep -v summary | sed 's/"seconds".*"nodes"/"nodes"/'; }
-twin=$(game_of selfplay --nodes 130000 --phase on)
-[ -n "$twin" ] && [ "$(game_of selfplay)" = "$twin" ] && [ "$(game_of selfplay --depth 2)" != "$twin" ] ||
+# (--nodes 130000 --phase on --max-depth 3), and says so on stderr; harvest
+# keeps depth 2. The cap shows within 400 moves: uncapped, the twin plays others.
+game_of() { "$AI2048" "$@" --seed 4 --max-moves 400 2>/dev/null | grep -v summary | sed 's/"seconds".*"nodes"/"nodes"/'; }
+twin=$(game_of selfplay --nodes 130000 --phase on --max-depth 3)
+[ -n "$twin" ] && [ "$(game_of selfplay)" = "$twin" ] && [ "$(game_of selfplay --depth 2)" != "$twin" ] &&
+  [ "$(game_of selfplay --nodes 130000 --phase on)" != "$twin" ] ||
   { echo "FAIL: selfplay's default is not the page's twin: $(game_of selfplay) / $twin"; fails=$((fails + 1)); }
-"$AI2048" selfplay --max-moves 1 2>&1 >/dev/null | grep -q "the page default's twin, --nodes 130000 --phase on" ||
+"$AI2048" selfplay --max-moves 1 2>&1 >/dev/null | grep -q "the page default's twin, --nodes 130000 --phase on --max-depth 3" ||
   { echo "FAIL: selfplay does not say it plays the twin"; fails=$((fails + 1)); }
 [ "$("$AI2048" harvest --tile 64 --seed 4 2>/dev/null)" = "$("$AI2048" harvest --tile 64 --seed 4 --depth 2 2>/dev/null)" ] ||
   { echo "FAIL: harvest's default is not depth 2"; fails=$((fails + 1)); }

@@ -11,7 +11,7 @@ import { AutoplayController } from '../../web/src/ui/autoplay_controller.js';
 import { AiResponder } from '../../web/src/pages/ai_responder.js';
 import { evilSpawner } from '../../web/src/ui/evil_mode.js';
 import { turnText } from '../../web/src/pages/place_view.js';
-import { searchSettings, strengthFor, strengthsFor } from '../../web/src/ui/presets.js';
+import { DEFAULT_MAX_DEPTH, searchSettings, strengthFor, strengthsFor } from '../../web/src/ui/presets.js';
 import { loadSettings, saveSettings } from '../../web/src/ui/settings_store.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -250,6 +250,17 @@ describe('players and strengths', () => {
     // Expectimax's times are averages over a game (the time manager); other players' are flat.
     expect(searchSettings('expectimax', strengthFor('expectimax', 't50'))).toEqual({ timeMs: 50, phase: true });
     expect(searchSettings('minimax', strengthFor('minimax', 't50'))).toEqual({ player: 'minimax', timeMs: 50 });
+    // The default, 10 ms, deepens to depth 3 at most for the standard player only.
+    expect(searchSettings('expectimax', strengthFor('expectimax', 't10'))).toEqual({
+      timeMs: 10,
+      phase: true,
+      maxDepth: DEFAULT_MAX_DEPTH,
+    });
+    expect(searchSettings('minimax', strengthFor('minimax', 't10'))).toEqual({ player: 'minimax', timeMs: 10 });
+    expect(searchSettings('montecarlo', strengthFor('montecarlo', 't10'))).toEqual({
+      player: 'montecarlo',
+      timeMs: 10,
+    });
     expect(searchSettings('montecarlo', strengthFor('montecarlo', 'p20'))).toEqual({
       player: 'montecarlo',
       playouts: 20,

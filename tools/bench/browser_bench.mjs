@@ -12,7 +12,8 @@
 // Game mode (browser_games.mjs), the default: whole games with the network and
 // the shipped endgame table, at one preset.
 //   npm run bench:browser -- [--games 3] [--seed 1] [--from FILE] [--max-moves M]
-//       [--depth 2 | --time-ms T | --nodes K] [--phase on|off] [--threads N] [--tables on|off]
+//       [--depth 2 | --time-ms T | --nodes K] [--phase on|off] [--max-depth D] [--threads N]
+//       [--tables on|off]   (the play page's default: --time-ms 10 --phase on --max-depth 3)
 //   --from FILE: games from its boards (lines of 16 tile values, as
 //   `ai2048 harvest` prints them), the first --games of them (default all);
 //   game i's spawns come from seed + i. One JSON line a game, then a summary:
@@ -84,6 +85,7 @@ const OPTIONS = {
   'time-ms': true,
   nodes: true,
   phase: true,
+  'max-depth': true,
   tables: true,
   settle: true,
   page: true,
@@ -129,6 +131,10 @@ function gameSettings() {
   if (onOff('phase', 'off')) {
     if (settings.depth) fail('--phase on spreads a --time-ms or --nodes budget, not a depth');
     settings.phase = true;
+  }
+  if (option('max-depth', null) !== null) {
+    if (settings.depth) fail('--max-depth caps the deepening of a --time-ms or --nodes budget, not a depth');
+    settings.maxDepth = count('max-depth');
   }
   if (option('threads', null) !== null) settings.threads = count('threads');
   return settings;

@@ -11,7 +11,7 @@
 #   node tools/bench/conversion_summary.mjs OUT
 #
 # e.g. the page's default (selfplay's own default with the network: its 10 ms
-# twin, --nodes 130000 --phase on) on 2 cores, in two shells (or with nohup):
+# twin, --nodes 130000 --phase on --max-depth 3) on 2 cores, in two shells (or with nohup):
 #   bash tools/bench/conversion_by_board.sh h100.txt c10 --stream 1/2
 #   bash tools/bench/conversion_by_board.sh h100.txt c10 --stream 2/2
 set -euo pipefail
