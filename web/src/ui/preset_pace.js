@@ -6,27 +6,27 @@
 // strengthChoices adds them to the strength lists' labels.
 export const PRESET_PACE = {
   command:
-    'node tools/bench/preset_pace.mjs --players expectimax,minimax,montecarlo --note "the 8 x 6 network; nothing else ran (the training run paused)"',
-  date: '2026-11-28',
+    'node tools/bench/preset_pace.mjs --players expectimax,minimax,montecarlo --note "the averaged 8 x 6 network, the default capped at depth 3; nothing else ran"',
+  date: '2026-12-01',
   boards: 'tools/bench/preset_pace_boards.txt',
   perBoard: { seconds: 2.5, moves: 300 },
   machine: {
     cores: 2,
     cpu: 'AMD EPYC',
-    loadAverageBefore: [2.1, 4, 5],
-    chromium: '156.0.8078.108',
+    loadAverageBefore: [1.8, 4.2, 5.3],
+    chromium: '156.0.8078.114',
     crossOriginIsolated: true,
     threads: 2,
     hardwareConcurrency: 2,
     network: '134217728 weights',
     table: '1450000 states',
-    loadAverageAfter: [1.1, 1.3, 2.8],
-    note: 'the 8 x 6 network; nothing else ran (the training run paused)',
+    loadAverageAfter: [1.1, 1.4, 2.9],
+    note: 'the averaged 8 x 6 network, the default capped at depth 3; nothing else ran',
   },
   // prettier-ignore
   players: {
-    expectimax: { t10: { early: 117, late: 108, moves: { early: 1416, late: 2319 } }, t50: { early: 32.2, late: 27.9, moves: { early: 325, late: 563 } }, t100: { early: 17.5, late: 14.3, moves: { early: 177, late: 290 } }, t250: { early: 7.39, late: 6.45, moves: { early: 78, late: 137 } }, t1000: { early: 1.17, late: 1.33, moves: { early: 13, late: 30 } }, d1: { early: 2340, late: 2200, moves: { early: 23400, late: 44043 } }, d2: { early: 1310, late: 1600, moves: { early: 13200, late: 32072 } }, d3: { early: 221, late: 205, moves: { early: 2400, late: 4158 } }, d4: { early: 20.5, late: 27.6, moves: { early: 206, late: 556 } } },
-    minimax: { t10: { early: 77.5, late: 82.2, moves: { early: 778, late: 1671 } }, t50: { early: 17.6, late: 18.7, moves: { early: 178, late: 378 } }, t100: { early: 8.36, late: 8.68, moves: { early: 85, late: 178 } }, t250: { early: 3.54, late: 3.6, moves: { early: 38, late: 76 } }, t1000: { early: 0.794, late: 1.06, moves: { early: 9, late: 23 } }, d1: { early: 3890, late: 3800, moves: { early: 39104, late: 75992 } }, d2: { early: 3400, late: 3740, moves: { early: 34107, late: 74924 } }, d3: { early: 720, late: 1250, moves: { early: 7500, late: 25314 } }, d4: { early: 105, late: 153, moves: { early: 1142, late: 3299 } } },
-    montecarlo: { t10: { early: 94.2, late: 93.5, moves: { early: 945, late: 1979 } }, t50: { early: 19.4, late: 19.5, moves: { early: 196, late: 392 } }, t100: { early: 9.86, late: 9.87, moves: { early: 100, late: 200 } }, t250: { early: 3.98, late: 3.98, moves: { early: 40, late: 80 } }, t1000: { early: 0.998, late: 0.998, moves: { early: 12, late: 21 } }, p20: { early: 2950, late: 2620, moves: { early: 29792, late: 52534 } }, p100: { early: 828, late: 917, moves: { early: 8400, late: 18516 } }, p500: { early: 292, late: 382, moves: { early: 3000, late: 7931 } } },
+    expectimax: { t10: { early: 228, late: 238, moves: { early: 2400, late: 4800 } }, t50: { early: 33.7, late: 26.1, moves: { early: 339, late: 526 } }, t100: { early: 17.8, late: 13.9, moves: { early: 181, late: 285 } }, t250: { early: 8.33, late: 6.09, moves: { early: 85, late: 132 } }, t1000: { early: 1.23, late: 1.56, moves: { early: 14, late: 35 } }, d1: { early: 2170, late: 2240, moves: { early: 21900, late: 44946 } }, d2: { early: 1700, late: 1650, moves: { early: 17100, late: 33201 } }, d3: { early: 228, late: 292, moves: { early: 2400, late: 6000 } }, d4: { early: 30.6, late: 37.1, moves: { early: 309, late: 747 } } },
+    minimax: { t10: { early: 83, late: 86.4, moves: { early: 832, late: 1765 } }, t50: { early: 17.5, late: 18.3, moves: { early: 177, late: 370 } }, t100: { early: 8.36, late: 8.7, moves: { early: 85, late: 179 } }, t250: { early: 3.76, late: 3.46, moves: { early: 39, late: 73 } }, t1000: { early: 0.822, late: 1.09, moves: { early: 9, late: 23 } }, d1: { early: 5250, late: 5450, moves: { early: 52592, late: 109107 } }, d2: { early: 4470, late: 4420, moves: { early: 44873, late: 88723 } }, d3: { early: 919, late: 1240, moves: { early: 9300, late: 25314 } }, d4: { early: 105, late: 134, moves: { early: 1142, late: 2684 } } },
+    montecarlo: { t10: { early: 91.6, late: 90.4, moves: { early: 918, late: 1925 } }, t50: { early: 19.6, late: 19.6, moves: { early: 196, late: 395 } }, t100: { early: 9.89, late: 9.9, moves: { early: 100, late: 200 } }, t250: { early: 3.98, late: 3.98, moves: { early: 40, late: 80 } }, t1000: { early: 0.998, late: 0.998, moves: { early: 12, late: 21 } }, p20: { early: 2980, late: 3050, moves: { early: 30092, late: 61162 } }, p100: { early: 1080, late: 1160, moves: { early: 11100, late: 23247 } }, p500: { early: 290, late: 386, moves: { early: 3000, late: 7931 } } },
   },
 };
