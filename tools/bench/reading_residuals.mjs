@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jsonLines, runNative } from '../harness/native_cli.js';
+import { traceMoves } from './trace_lines.mjs';
 
 const DOWNGRADE_FROM = 14; // the largest tile's exponent from which boards are downgraded
 
@@ -44,18 +45,9 @@ const label = (gaps) => `(${gaps.join(',')})`;
 
 // Trace rows (in file order) to games, each its moves in order.
 export function readTraceGames(text) {
+  const isMove = (row) => Array.isArray(row.board) && row.board.length === 16 && Number.isInteger(row.dir);
   const games = new Map();
-  for (const [i, row] of text.split('\n').entries()) {
-    if (!row.trim()) continue;
-    let move;
-    try {
-      move = JSON.parse(row);
-    } catch {
-      throw new Error(`line ${i + 1}: not JSON`);
-    }
-    if (!Array.isArray(move.board) || move.board.length !== 16 || !Number.isInteger(move.dir)) {
-      throw new Error(`line ${i + 1}: not a trace move (needs a 16-cell "board" and a "dir")`);
-    }
+  for (const move of traceMoves(text, isMove, 'a 16-cell "board" and a "dir"')) {
     const game = move.game ?? 0;
     if (!games.has(game)) games.set(game, []);
     games.get(game).push({ board: move.board, dir: move.dir, gain: move.gain ?? 0 });

@@ -5,6 +5,7 @@
 //
 //   node tools/bench/trace_depths.mjs TRACE.jsonl [TRACE2.jsonl ...]
 import fs from 'node:fs';
+import { traceMoves } from './trace_lines.mjs';
 
 // Empty-cell buckets: crowded boards are where the late game is won or lost.
 export const EMPTY_BUCKETS = [
@@ -14,21 +15,12 @@ export const EMPTY_BUCKETS = [
 ];
 
 export function readTrace(text) {
-  const moves = [];
-  for (const [i, line] of text.split('\n').entries()) {
-    if (!line.trim()) continue;
-    let row;
-    try {
-      row = JSON.parse(line);
-    } catch {
-      throw new Error(`line ${i + 1}: not JSON`);
-    }
-    if (!Array.isArray(row.board) || row.board.length !== 16 || !Number.isInteger(row.depth)) {
-      throw new Error(`line ${i + 1}: not a trace move (needs a 16-cell "board" and a "depth")`);
-    }
-    moves.push({ empty: row.board.filter((v) => v === 0).length, depth: row.depth, ms: row.ms ?? 0 });
-  }
-  return moves;
+  const isMove = (row) => Array.isArray(row.board) && row.board.length === 16 && Number.isInteger(row.depth);
+  return traceMoves(text, isMove, 'a 16-cell "board" and a "depth"').map((row) => ({
+    empty: row.board.filter((v) => v === 0).length,
+    depth: row.depth,
+    ms: row.ms ?? 0,
+  }));
 }
 
 // Per bucket: moves, mean depth, the share at each depth, mean ms.
