@@ -103,6 +103,10 @@ function depthZeroValues(games, suggestArgs) {
         .join('\n') + '\n',
     );
     const rows = jsonLines(runNative(['suggest', '--boards', file, '--depth', '0', '--tables', 'off', ...suggestArgs]));
+    const boards = games.reduce((n, moves) => n + moves.length, 0);
+    if (rows.length !== boards || rows.some((row) => !Array.isArray(row.values))) {
+      throw new Error(`suggest answered ${rows.length} boards of ${boards}, or without their values`);
+    }
     let next = 0;
     return games.map((moves) => moves.map(() => rows[next++].values));
   } finally {
