@@ -24,7 +24,7 @@ const DOWNGRADE_FROM = 14; // the largest tile's exponent from which boards are 
 const exponent = (v) => (v === 0 ? 0 : Math.log2(v));
 
 // The gaps of each downgrading step of a board (empty: read as it stands), as
-// downgraded() in cpp/eval/network_eval.h takes them.
+// downgraded() in cpp/eval/network_eval.h takes them (keep the two in step).
 export function readingOf(board) {
   let e = board.map(exponent);
   const gaps = [];
