@@ -45,9 +45,8 @@ const label = (gaps) => `(${gaps.join(',')})`;
 
 // Trace rows (in file order) to games, each its moves in order.
 export function readTraceGames(text) {
-  const isMove = (row) => Array.isArray(row.board) && row.board.length === 16 && Number.isInteger(row.dir);
   const games = new Map();
-  for (const move of traceMoves(text, isMove, 'a 16-cell "board" and a "dir"')) {
+  for (const move of traceMoves(text, 'dir')) {
     const game = move.game ?? 0;
     if (!games.has(game)) games.set(game, []);
     games.get(game).push({ board: move.board, dir: move.dir, gain: move.gain ?? 0 });
@@ -60,12 +59,12 @@ export function readTraceGames(text) {
 export function residualsByReading(games, values) {
   const groups = new Map();
   games.forEach((moves, g) => {
+    const reading = moves.map((m) => label(readingOf(m.board)));
     for (let t = 0; t + 2 < moves.length; t++) {
       const q0 = values[g][t][moves[t].dir];
       const q1 = values[g][t + 1][moves[t + 1].dir];
       const delta = q1 - q0 + moves[t].gain;
-      const from = label(readingOf(moves[t + 1].board));
-      const to = label(readingOf(moves[t + 2].board));
+      const [from, to] = [reading[t + 1], reading[t + 2]];
       const key = from === to ? 'same' : `${from} -> ${to}`;
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(delta);
@@ -95,17 +94,11 @@ function depthZeroValues(games, suggestArgs) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'residuals-'));
   try {
     const file = path.join(dir, 'boards.txt');
-    fs.writeFileSync(
-      file,
-      games
-        .flat()
-        .map((m) => m.board.join(','))
-        .join('\n') + '\n',
-    );
+    const moves = games.flat();
+    fs.writeFileSync(file, moves.map((m) => m.board.join(',')).join('\n') + '\n');
     const rows = jsonLines(runNative(['suggest', '--boards', file, '--depth', '0', '--tables', 'off', ...suggestArgs]));
-    const boards = games.reduce((n, moves) => n + moves.length, 0);
-    if (rows.length !== boards || rows.some((row) => !Array.isArray(row.values))) {
-      throw new Error(`suggest answered ${rows.length} boards of ${boards}, or without their values`);
+    if (rows.length !== moves.length || rows.some((row) => !Array.isArray(row.values))) {
+      throw new Error(`suggest answered ${rows.length} boards of ${moves.length}, or without their values`);
     }
     let next = 0;
     return games.map((moves) => moves.map(() => rows[next++].values));

@@ -15,8 +15,7 @@ export const EMPTY_BUCKETS = [
 ];
 
 export function readTrace(text) {
-  const isMove = (row) => Array.isArray(row.board) && row.board.length === 16 && Number.isInteger(row.depth);
-  return traceMoves(text, isMove, 'a 16-cell "board" and a "depth"').map((row) => ({
+  return traceMoves(text, 'depth').map((row) => ({
     empty: row.board.filter((v) => v === 0).length,
     depth: row.depth,
     ms: row.ms ?? 0,

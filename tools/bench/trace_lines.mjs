@@ -1,7 +1,8 @@
 // The moves of a selfplay trace (`ai2048 selfplay --trace FILE`), one JSON
-// object a line, each checked by the caller's test; a bad line is named by its
-// number, so a cut or mixed-up trace says where it went wrong.
-export function traceMoves(text, isMove, needs) {
+// object a line, each with a 16-cell board and the integer field the caller
+// reads; a bad line is named by its number, so a cut or mixed-up trace says
+// where it went wrong.
+export function traceMoves(text, field) {
   const moves = [];
   for (const [i, line] of text.split('\n').entries()) {
     if (!line.trim()) continue;
@@ -11,7 +12,9 @@ export function traceMoves(text, isMove, needs) {
     } catch {
       throw new Error(`line ${i + 1}: not JSON`);
     }
-    if (!isMove(row)) throw new Error(`line ${i + 1}: not a trace move (needs ${needs})`);
+    if (!Array.isArray(row.board) || row.board.length !== 16 || !Number.isInteger(row[field])) {
+      throw new Error(`line ${i + 1}: not a trace move (needs a 16-cell "board" and a "${field}")`);
+    }
     moves.push(row);
   }
   return moves;
