@@ -19,7 +19,7 @@
 // error.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { ensureNativeCli } from '../harness/native_cli.js';
+import { ensureNativeCli, jsonLines } from '../harness/native_cli.js';
 
 function parseArgs(argv) {
   const opts = { reference: '--depth 6', candidates: [] };
@@ -42,14 +42,9 @@ function parseArgs(argv) {
 function suggest(cli, boardsFile, args) {
   const words = args.split(/\s+/).filter(Boolean);
   if (!words.includes('--tables')) words.push('--tables', 'off');
-  const out = execFileSync(cli, ['suggest', '--boards', boardsFile, ...words], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  });
-  return out
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
+  return jsonLines(
+    execFileSync(cli, ['suggest', '--boards', boardsFile, ...words], { encoding: 'utf8', maxBuffer: 1 << 28 }),
+  );
 }
 
 function reference(opts, cli) {
