@@ -123,11 +123,14 @@ const Command kCommands[] = {
      "        the next tile it gives away, on average\n",
      false, false},
     {"network", g2048::cli::run_network,  // a command
-     "  network FILE [--out FILE2[.gz] [--step P] [--prune K] [--keep-read R[,R...]]\n"
-     "                [--blend FILE3[,...] [--share W]] [--graft FILE3 [--graft-from T]]]\n"
+     "  network FILE [--out FILE2[.gz] [--step P | --log-scale K] [--prune K]\n"
+     "                [--keep-read R[,R...]] [--blend FILE3[,...] [--share W]]\n"
+     "                [--graft FILE3 [--graft-from T]]]\n"
      "        what a network file holds; --out writes it in 12-bit steps of P score\n"
      "        points (default 64; 0: the finest), sparse, the form the search and the\n"
-     "        browser load; --prune K drops the weights within K steps of zero;\n"
+     "        browser load; --log-scale K: 12-bit codes on a log scale whose steps\n"
+     "        widen past K points (a file with one keeps it without --step);\n"
+     "        --prune K drops the weights within K steps of zero;\n"
      "        --keep-read keeps only the weights the reads files (selfplay --reads)\n"
      "        mark, the others set to their most common value; --blend averages it\n"
      "        with FILE3 (same tuples) weight by weight, FILE3 weighing W (0.5),\n"

@@ -1,8 +1,12 @@
-// ai2048 network FILE [--out FILE2 [--step P] [--prune K] [--keep-read R,...]
-//     [--blend FILE3[,FILE4...] [--share W]] [--graft FILE3 [--graft-from T]]]:
+// ai2048 network FILE [--out FILE2 [--step P | --log-scale K] [--prune K]
+//     [--keep-read R,...] [--blend FILE3[,FILE4...] [--share W]]
+//     [--graft FILE3 [--graft-from T]]]:
 // what a network file holds (one JSON line), and optionally the same network
 // written in 12-bit steps, sparse (encoding 3: a trainer's float checkpoint
-// into the form the search and the browser load), its weights within K steps
+// into the form the search and the browser load), or with --log-scale on
+// steps that widen past K points (encoding 5: 1-ply strength that one step
+// loses, kept; docs/results/2026-12-log-scale-weights.md; a file with levels
+// keeps them unless --step or --log-scale says otherwise), its weights within K steps
 // of zero dropped, or only the weights the reads files mark kept (the rest
 // set to the most common of their values, the file's base: encoding 4).
 // --blend averages it with a second network of the same tuples, weight by
@@ -123,14 +127,16 @@ const char* encoding_name(WeightEncoding e) {
     case WeightEncoding::kInt16: return "int16";
     case WeightEncoding::kSparse12: return "sparse12";
     case WeightEncoding::kSparse12Based: return "sparse12-based";
+    case WeightEncoding::kSparse12Levels: return "sparse12-levels";
+    case WeightEncoding::kSparse12BasedLevels: return "sparse12-based-levels";
   }
   return "?";
 }
 }  // namespace
 
 int run_network(const Args& args) {
-  args.check_known({"--out", "--step", "--prune", "--keep-read", "--blend", "--share", "--graft",
-                    "--graft-from"});
+  args.check_known({"--out", "--step", "--log-scale", "--prune", "--keep-read", "--blend",
+                    "--share", "--graft", "--graft-from"});
   auto files = args.positional();
   if (files.size() != 1) throw UsageError("network takes one network file");
   DecodedNetwork decoded;
@@ -138,12 +144,14 @@ int run_network(const Args& args) {
   if (!load_network(files[0], &decoded, &error)) throw UsageError(error);
   QuantizedNetwork q = decoded.to_quantized();
   std::string out = args.text("--out", "");
-  for (const char* option : {"--keep-read", "--blend", "--graft"})
+  for (const char* option : {"--keep-read", "--blend", "--graft", "--log-scale"})
     if (out.empty() && args.has(option))
       throw UsageError(std::string(option) + " needs --out FILE2");
   if (args.has("--share") && !args.has("--blend")) throw UsageError("--share needs --blend FILE3");
   if (args.has("--share") && comma_separated(args.text("--blend", "")).size() > 1)
     throw UsageError("--share goes with one --blend file; several are averaged in equal shares");
+  if (args.has("--step") && args.has("--log-scale"))
+    throw UsageError("--step and --log-scale choose the steps two ways: give one");
   if (args.has("--graft-from") && !args.has("--graft"))
     throw UsageError("--graft-from needs --graft FILE3");
   int base = decoded.base;
@@ -163,7 +171,12 @@ int run_network(const Args& args) {
         throw UsageError("--graft-from takes a tile value, a power of two from 4 to 32768");
       graft(args.text("--graft", ""), __builtin_ctzll(from), &floats);
     }
-    q = QuantizedNetwork::from(floats, step);
+    if (args.has("--log-scale"))
+      q = QuantizedNetwork::from_log_scale(
+          floats, static_cast<float>(args.number("--log-scale", 4000, 1, 1e9)));
+    else if (q.levels() && !args.has("--step"))
+      q = QuantizedNetwork::on_levels(floats, *q.levels(), q.scale());
+    else q = QuantizedNetwork::from(floats, step);
     q.prune(static_cast<int>(args.number("--prune", 0, 0, PackedWeights::kMax)));
     base = 0;
     if (args.has("--keep-read"))
@@ -174,9 +187,11 @@ int run_network(const Args& args) {
   for (std::size_t i = 0; i < q.size(); ++i) used += q.weight(i) != base;
   std::printf(
       "{\"file\":\"%s\",\"encoding\":\"%s\",\"tuples\":\"%s\",\"stages\":%d,\"weights\":%zu,"
-      "\"weightsInUse\":%zu,\"memoryBytes\":%zu,\"step\":%s%s}\n",
+      "\"weightsInUse\":%zu,\"memoryBytes\":%zu,\"step\":%s,\"topStep\":%s%s}\n",
       files[0].c_str(), encoding_name(decoded.encoding), q.layout().spec().c_str(),
-      q.layout().stage_count(), q.size(), used, q.memory_bytes(), json_number(q.scale()).c_str(),
+      q.layout().stage_count(), q.size(), used, q.memory_bytes(),
+      json_number(q.finest_step()).c_str(),
+      json_number(q.value(PackedWeights::kMax) - q.value(PackedWeights::kMax - 1)).c_str(),
       out.empty() ? "" : (",\"out\":\"" + out + "\"").c_str());
   return 0;
 }

@@ -87,8 +87,9 @@ class NetworkEval {
     net_.layout().feature_indices_in_stage(b, stage, index, [](std::size_t) {});
     const PackedWeights w = net_.weights();
     std::int32_t sum = 0;
+    const WeightLevels* levels = net_.levels();
     for (int i = 0; i < net_.layout().feature_count(); ++i) {
-      sum += w[index[i]];
+      sum += levels ? (*levels)(w[index[i]]) : w[index[i]];
       if (reads_) reads_->mark(index[i]);
     }
     return static_cast<float>(sum) * net_.scale() * factor;
@@ -104,7 +105,10 @@ class NetworkEval {
     }
     std::int32_t sum[4];
     FeatureIndices index[4];
-    sum_features(net_.layout(), net_.weights(), seen, n, sum, index, stage);
+    if (const WeightLevels* levels = net_.levels())
+      sum_features(net_.layout(), LeveledWeights(net_.weights(), *levels), seen, n, sum, index,
+                   stage);
+    else sum_features(net_.layout(), net_.weights(), seen, n, sum, index, stage);
     if (reads_)
       for (int k = 0; k < n; ++k)
         for (int i = 0; i < net_.layout().feature_count(); ++i) reads_->mark(index[k][i]);

@@ -49,6 +49,11 @@ std::vector<std::uint8_t> encode_network(const NTupleNetwork& net) {
 }
 
 std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net) {
+  if (net.levels()) {
+    NTupleNetwork floats(net.layout());
+    for (std::size_t i = 0; i < net.size(); ++i) floats.weights()[i] = net.value(net.weight(i));
+    return encode_network(floats);
+  }
   ByteWriter w;
   write_header(w, net.layout(), WeightEncoding::kInt16, net.scale());
   w.out.reserve(w.out.size() + net.size() * 2 + 4);
@@ -77,10 +82,15 @@ std::vector<std::uint8_t> encode_network_sparse(const QuantizedNetwork& net, int
     }
   }
   ByteWriter w;
-  write_header(w, net.layout(), base ? WeightEncoding::kSparse12Based : WeightEncoding::kSparse12,
-               net.scale());
+  const WeightLevels* levels = net.levels();
+  WeightEncoding encoding =
+      levels ? (base ? WeightEncoding::kSparse12BasedLevels : WeightEncoding::kSparse12Levels)
+             : (base ? WeightEncoding::kSparse12Based : WeightEncoding::kSparse12);
+  write_header(w, net.layout(), encoding, net.scale());
   w.u64(codes.size());
   if (base) w.u32(static_cast<std::uint32_t>(base));
+  if (levels)
+    for (int q = 1; q <= PackedWeights::kMax; ++q) w.u32(static_cast<std::uint32_t>((*levels)(q)));
   w.out.reserve(w.out.size() + bitmap.size() + codes.size() + 4);
   w.out.insert(w.out.end(), bitmap.begin(), bitmap.end());
   w.out.insert(w.out.end(), codes.begin(), codes.end());
@@ -103,10 +113,8 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
                            " is not supported (this build reads " +
                            std::to_string(kNetworkFormatVersion) + ")");
   std::uint32_t encoding = r.u32();
-  if (encoding != static_cast<std::uint32_t>(WeightEncoding::kFloat32) &&
-      encoding != static_cast<std::uint32_t>(WeightEncoding::kInt16) &&
-      encoding != static_cast<std::uint32_t>(WeightEncoding::kSparse12) &&
-      encoding != static_cast<std::uint32_t>(WeightEncoding::kSparse12Based))
+  if (encoding < static_cast<std::uint32_t>(WeightEncoding::kFloat32) ||
+      encoding > static_cast<std::uint32_t>(WeightEncoding::kSparse12BasedLevels))
     return fail(error, "unknown weight encoding " + std::to_string(encoding));
   float scale = r.f32();
   if (!(scale > 0) || !std::isfinite(scale))
@@ -146,15 +154,31 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
   // In 64 bits: up to 4 x 2^30 bytes, more than a 32-bit size_t holds.
   std::uint64_t body = 0, codes = 0;
   std::int32_t base = 0;
-  if (is_sparse(static_cast<WeightEncoding>(encoding))) {
-    const bool based = encoding == static_cast<std::uint32_t>(WeightEncoding::kSparse12Based);
-    if (!r.has(based ? 12 : 8)) return fail(error, "truncated header");
+  std::vector<std::int32_t> levels;
+  const auto kind = static_cast<WeightEncoding>(encoding);
+  if (is_sparse(kind)) {
+    const std::size_t level_bytes = has_levels(kind) ? 4 * PackedWeights::kMax : 0;
+    if (!r.has((is_based(kind) ? 12 : 8) + level_bytes)) return fail(error, "truncated header");
     codes = r.u64();
-    if (based) {
+    if (is_based(kind)) {
       base = static_cast<std::int32_t>(r.u32());
       if (base < PackedWeights::kMin || base > PackedWeights::kMax || base == 0)
         return fail(error,
                     "the base " + std::to_string(base) + " is not a 12-bit weight other than 0");
+    }
+    if (has_levels(kind)) {
+      for (int q = 1; q <= PackedWeights::kMax; ++q) {
+        const std::uint32_t level = r.u32();  // checked before a cast could make it negative
+        if (level > static_cast<std::uint32_t>(WeightLevels::kMaxLevel))
+          return fail(error, "a level beyond 2^24");
+        levels.push_back(static_cast<std::int32_t>(level));
+      }
+      WeightLevels checked;
+      std::string why;
+      if (!WeightLevels::make(levels, &checked, &why)) return fail(error, why);
+      // The largest value must be a float, as a weight times the scale is.
+      if (!(static_cast<double>(levels.back()) * scale <= std::numeric_limits<float>::max()))
+        return fail(error, "the top level times the scale is beyond a float's range");
     }
     // At most three bytes a weight: a forged count cannot overflow the sum.
     if (codes > 3 * count) return fail(error, "more code bytes than the weights can use");
@@ -173,6 +197,7 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
   out->weight_bytes = static_cast<std::size_t>(body);  // less than size: fits
   out->code_bytes = static_cast<std::size_t>(codes);
   out->base = base;
+  out->levels = std::move(levels);
   return true;
 }
 
@@ -246,7 +271,7 @@ NTupleNetwork DecodedNetwork::to_float() const {
   if (encoding == WeightEncoding::kFloat32) return floats;
   NTupleNetwork net(quantized.layout());
   for (std::size_t i = 0; i < net.weights().size(); ++i)
-    net.weights()[i] = static_cast<float>(quantized.weight(i)) * quantized.scale();
+    net.weights()[i] = quantized.value(quantized.weight(i));
   return net;
 }
 

@@ -13,7 +13,10 @@
 //                 a base: every weight is B plus its code's value, so the weights
 //                 left out of the bitmap hold B (a network trained from an
 //                 optimistic initial value keeps it in the weights play never
-//                 reads, docs/results/2026-11-weights-play-reads.md)
+//                 reads, docs/results/2026-11-weights-play-reads.md); 5 and 6 =
+//                 encodings 3 and 4 whose codes stand for levels of a table in
+//                 the header (value = level(q) x scale: a log scale,
+//                 WeightLevels in ntuple.h)
 //   16      4     scale (float32; 1 for float32 weights)
 //   20      4     tuple count T (1..64)
 //   24      4     stage count S (1..8)
@@ -21,8 +24,11 @@
 //                 (0-15, row-major from the top-left), unused ones 255
 //   ..      4*(S-1) stage starts: the largest tile's exponent where stage s begins
 //   ..      8     weight count (must equal S x sum of 16^length; at most 2^30)
-//   ..      8     encodings 3 and 4: V, the byte count of the codes below
-//   ..      4     encoding 4 only: B, the base (a signed 32-bit code, -2048..2047)
+//   ..      8     encodings 3 to 6: V, the byte count of the codes below
+//   ..      4     encodings 4 and 6: B, the base (a signed 32-bit code, -2048..2047)
+//   ..      4*2047 encodings 5 and 6: the levels of codes 1 to 2047 (unsigned
+//                 32-bit, rising from at least 1 to at most 2^24; level(0) = 0,
+//                 level(-q) = -level(q))
 //   ..      ...   weights, stage by stage, tuple by tuple, index = sum of
 //                 cell k's exponent << 4k (cells in the order listed); with
 //                 encoding 2, the two planes in that order; with encoding 3,
@@ -61,10 +67,18 @@ enum class WeightEncoding : std::uint32_t {
   kFloat32 = 1,
   kInt16 = 2,
   kSparse12 = 3,
-  kSparse12Based = 4
+  kSparse12Based = 4,
+  kSparse12Levels = 5,
+  kSparse12BasedLevels = 6
 };
 inline bool is_sparse(WeightEncoding e) {
-  return e == WeightEncoding::kSparse12 || e == WeightEncoding::kSparse12Based;
+  return e >= WeightEncoding::kSparse12 && e <= WeightEncoding::kSparse12BasedLevels;
+}
+inline bool is_based(WeightEncoding e) {
+  return e == WeightEncoding::kSparse12Based || e == WeightEncoding::kSparse12BasedLevels;
+}
+inline bool has_levels(WeightEncoding e) {
+  return e == WeightEncoding::kSparse12Levels || e == WeightEncoding::kSparse12BasedLevels;
 }
 
 // Encoding 2's zigzag code: small magnitudes of either sign have a zero high byte.
@@ -75,11 +89,13 @@ inline std::int16_t unzigzag(std::uint16_t z) {
   return static_cast<std::int16_t>((z >> 1) ^ -(z & 1));
 }
 
-std::vector<std::uint8_t> encode_network(const NTupleNetwork& net);     // float32
-std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net);  // int16
+std::vector<std::uint8_t> encode_network(const NTupleNetwork& net);  // float32
+// int16; a network with levels is written as its values in floats (encoding 2
+// has no table of levels).
+std::vector<std::uint8_t> encode_network(const QuantizedNetwork& net);
 // Encoding 3 (what ai2048 network --out writes, the shipped file's), or with a
 // base other than 0 (a code, -2048..2047) encoding 4: the weights equal to it
-// are left out.
+// are left out. A network with levels is written as encoding 5 or 6.
 std::vector<std::uint8_t> encode_network_sparse(const QuantizedNetwork& net, int base = 0);
 
 // What a file holds: float weights (float32 files) or a quantised network.
@@ -87,7 +103,7 @@ struct DecodedNetwork {
   WeightEncoding encoding = WeightEncoding::kInt16;
   NTupleNetwork floats;        // float32 files
   QuantizedNetwork quantized;  // int16 and sparse files
-  std::int32_t base = 0;       // encoding 4's base (network_file.h); 0 otherwise
+  std::int32_t base = 0;       // encodings 4 and 6: the base (network_file.h); 0 otherwise
   // The search's form of either encoding.
   QuantizedNetwork to_quantized() const;
   // The trainer's form of either encoding.
@@ -101,9 +117,10 @@ struct NetworkHeader {
   WeightEncoding encoding = WeightEncoding::kInt16;
   float scale = 1.0f;
   std::size_t header_bytes = 0;
-  std::size_t weight_bytes = 0;  // with encoding 3: the bitmap and the codes
-  std::size_t code_bytes = 0;    // encodings 3 and 4: V; 0 otherwise
-  std::int32_t base = 0;         // encoding 4's B; 0 otherwise
+  std::size_t weight_bytes = 0;      // with encoding 3: the bitmap and the codes
+  std::size_t code_bytes = 0;        // encodings 3 and 4: V; 0 otherwise
+  std::int32_t base = 0;             // encodings 4 and 6: B; 0 otherwise
+  std::vector<std::int32_t> levels;  // encodings 5 and 6: codes 1..2047's; empty otherwise
 };
 
 // Reads the header from the first `available` bytes of a file of total_size

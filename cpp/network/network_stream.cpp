@@ -5,8 +5,8 @@
 namespace g2048 {
 
 namespace {
-// Enough for any header (64 tuples, 8 stages: under 600 bytes).
-constexpr std::size_t kHeadBytes = 4096;
+// Enough for any header (64 tuples, 8 stages, a table of levels: under 9 KB).
+constexpr std::size_t kHeadBytes = 16384;
 constexpr const char* kTooWide =
     "network file: a weight is beyond the 12 bits the search holds (write the file again "
     "with ai2048 network FILE --out FILE2)";
@@ -51,6 +51,12 @@ bool NetworkStreamReader::start_weights(std::string* error) {
                 "network file: not enough memory for " +
                     std::to_string(PackedWeights::bytes_for(header_.layout.weight_count()) >> 20) +
                     " MB of weights");
+  if (!header_.levels.empty()) {
+    WeightLevels levels;  // checked by read_network_header
+    if (!WeightLevels::make(header_.levels, &levels, &why))
+      return fail(error, "network file: " + why);
+    net_.set_levels(levels);
+  }
   started_ = true;
   crc_ = crc32(head_.data(), header_.header_bytes);
   std::vector<std::uint8_t> head;
@@ -102,7 +108,7 @@ void NetworkStreamReader::take_planes(const std::uint8_t* data, std::size_t size
   }
 }
 
-// Encoding 3's or 4's bytes at file offset `from` onwards: the bitmap, then the codes.
+// Encodings 3 to 6: the bytes at file offset `from` onwards: the bitmap, then the codes.
 void NetworkStreamReader::take_sparse(const std::uint8_t* data, std::size_t size,
                                       std::size_t from) {
   const std::size_t bitmap_begin = header_.header_bytes,

@@ -1,4 +1,4 @@
-// Reads a 16-bit network file (network_file.h, encodings 2, 3 and 4) in pieces of
+// Reads a 16-bit network file (network_file.h, encodings 2 to 6) in pieces of
 // any size, as they arrive from a decompressing download, straight into a
 // QuantizedNetwork's 12-bit weights: loading then needs the weights' memory
 // once, never the whole file as well. The checksum is checked before the
@@ -35,7 +35,7 @@ class NetworkStreamReader {
   // after the checksum: a corrupt file is called corrupt).
   void take_weights(const std::uint8_t* data, std::size_t size, std::size_t from);
   // The weights' bytes alone (no checksum) of encoding 2, then of encodings 3
-  // and 4: the bitmap marks each weight in use (a 1 in its place), then each
+  // to 6: the bitmap marks each weight in use (a 1 in its place), then each
   // code fills the next marked place (and the base the unmarked ones before it).
   void take_planes(const std::uint8_t* data, std::size_t size, std::size_t from);
   void take_sparse(const std::uint8_t* data, std::size_t size, std::size_t from);
@@ -52,7 +52,7 @@ class NetworkStreamReader {
   QuantizedNetwork net_;
   std::uint32_t crc_ = 0;
   std::uint8_t tail_[4] = {0, 0, 0, 0};
-  // Encoding 3's and 4's progress: weights marked, codes placed, where the next
+  // Encodings 3 to 6: the weights marked, the codes placed, where the next
   // marked place is looked for, an escaped code's bytes still to come.
   std::size_t marked_ = 0;
   std::size_t placed_ = 0;

@@ -179,6 +179,71 @@ QuantizedNetwork QuantizedNetwork::from(const NTupleNetwork& net, float min_step
   return q;
 }
 
+bool WeightLevels::make(const std::vector<std::int32_t>& positive, WeightLevels* out,
+                        std::string* error) {
+  if (positive.size() != static_cast<std::size_t>(PackedWeights::kMax)) {
+    *error = "a table of levels has 2047 levels, not " + std::to_string(positive.size());
+    return false;
+  }
+  std::int32_t previous = 0;
+  for (std::int32_t level : positive) {
+    if (level <= previous || level > kMaxLevel) {
+      *error = "the levels must rise, from at least 1 to at most 2^24";
+      return false;
+    }
+    previous = level;
+  }
+  WeightLevels levels;
+  for (int q = 1; q <= PackedWeights::kMax; ++q) {
+    levels.table_[2048 + q] = positive[q - 1];
+    levels.table_[2048 - q] = -positive[q - 1];
+  }
+  levels.table_[0] = -positive.back();  // code -2048
+  *out = levels;
+  return true;
+}
+
+QuantizedNetwork QuantizedNetwork::from_log_scale(const NTupleNetwork& net, float knee) {
+  double largest = 0.0;
+  for (float w : net.weights()) largest = std::max(largest, std::fabs(static_cast<double>(w)));
+  if (!(largest > 0) || !(knee > 0)) return from(net);
+  // The top level a little under 2^22: steps far finer than any code's, with
+  // room for the nudges below that keep every level above the one before.
+  const double unit = largest / (1 << 22);
+  const double d = std::log1p(largest / knee) / PackedWeights::kMax;
+  std::vector<std::int32_t> positive;
+  std::int32_t previous = 0;
+  for (int q = 1; q <= PackedWeights::kMax; ++q) {
+    auto level = static_cast<std::int32_t>(std::llround(knee * std::expm1(q * d) / unit));
+    previous = std::max(level, previous + 1);
+    positive.push_back(previous);
+  }
+  WeightLevels levels;
+  std::string error;
+  if (!WeightLevels::make(positive, &levels, &error)) std::abort();  // cannot: built rising
+  return on_levels(net, levels, static_cast<float>(unit));
+}
+
+QuantizedNetwork QuantizedNetwork::on_levels(const NTupleNetwork& net, const WeightLevels& levels,
+                                             float scale) {
+  QuantizedNetwork q;
+  // Native callers only (the CLI): out of memory is fatal there.
+  if (!allocate(net.layout(), scale, &q)) std::abort();
+  q.set_levels(levels);
+  const std::int32_t* top = levels.zero() + PackedWeights::kMax;
+  for (std::size_t i = 0; i < q.size_; ++i) {
+    const float w = net.weights()[i];
+    const double m = std::fabs(static_cast<double>(w)) / scale;
+    // The first level above m, and the one below it: the nearer of the two.
+    const std::int32_t* above =
+        std::upper_bound(levels.zero(), top + 1, m, [](double v, std::int32_t l) { return v < l; });
+    std::int32_t code = static_cast<std::int32_t>(above - levels.zero());
+    if (above > top || m - above[-1] < above[0] - m) --code;
+    q.set(i, w < 0 ? -code : code);
+  }
+  return q;
+}
+
 std::size_t QuantizedNetwork::prune(int steps) {
   std::size_t zeroed = 0;
   for (std::size_t i = 0; i < size_ && steps > 0; ++i) {
@@ -193,6 +258,7 @@ std::size_t QuantizedNetwork::prune(int steps) {
 
 bool QuantizedNetwork::same_as(const QuantizedNetwork& o) const {
   if (!(layout_ == o.layout_) || size_ != o.size_ || scale_ != o.scale_) return false;
+  if (!levels_ != !o.levels_ || (levels_ && !(*levels_ == *o.levels_))) return false;
   for (std::size_t i = 0; i < size_; ++i)
     if (weight(i) != o.weight(i)) return false;
   return true;

@@ -6,7 +6,8 @@
 // Two weight stores share the layout: NTupleNetwork (float, what the trainer
 // learns) and QuantizedNetwork (12-bit integers and one scale, what the search
 // reads: 3/8 of the floats' memory, and integer sums give the same value
-// natively and in WebAssembly).
+// natively and in WebAssembly; the integers may stand for the levels of a
+// table, a log scale).
 //
 // Big tiles: a cell holds exponents up to 15 (32768). The search evaluates
 // boards with 65536 and 131072 on its search board, where exponents above 15 are
@@ -264,11 +265,49 @@ class NTupleNetwork {
   FloatWeights weights_;
 };
 
-// 12-bit weights (PackedWeights) and one scale: the search's network, weights
-// only (how the search evaluates with it is NetworkEval's: eval/network_eval.h).
-// The weights are one malloc'd block shared by copies (read-only once
-// filled), so a failed allocation is an answer (allocate() returns false),
-// never an abort, in WebAssembly too.
+// What a 12-bit code is worth, when the steps between codes are not all one
+// size: code q stands for level(q) x the network's scale, the levels rising
+// from level(0) = 0, level(-q) = -level(q) (and -2048 reads as -2047). A log
+// scale (QuantizedNetwork::from_log_scale) puts the fine steps where most
+// weights lie, near zero, and the coarse ones among the few large weights:
+// docs/results/2026-12-log-scale-weights.md.
+class WeightLevels {
+ public:
+  static constexpr std::int32_t kMaxLevel = 1 << 24;  // 64 tuples' sum fits 31 bits
+  // From the levels of codes 1..2047, which must rise from at least 1 to at
+  // most kMaxLevel; false and a one-line message if not.
+  static bool make(const std::vector<std::int32_t>& positive, WeightLevels* out,
+                   std::string* error);
+  std::int32_t operator()(std::int32_t q) const { return table_[q + 2048]; }
+  // The table for the sums: zero()[q] = level(q).
+  const std::int32_t* zero() const { return table_.data() + 2048; }
+  bool operator==(const WeightLevels& o) const { return table_ == o.table_; }
+
+ private:
+  std::array<std::int32_t, 4096> table_{};
+};
+
+// Packed codes read as their levels (the feature sums of a network that has
+// levels: sum_features with these in place of the PackedWeights).
+class LeveledWeights {
+ public:
+  LeveledWeights(PackedWeights codes, const WeightLevels& levels)
+      : codes_(codes), zero_(levels.zero()) {}
+  std::int32_t operator[](std::size_t i) const { return zero_[codes_[i]]; }
+  const void* address(std::size_t i) const { return codes_.address(i); }
+
+ private:
+  PackedWeights codes_;
+  const std::int32_t* zero_;
+};
+inline const void* weight_address(const LeveledWeights& w, std::size_t i) { return w.address(i); }
+
+// 12-bit weights (PackedWeights), one scale and optionally a table of levels
+// (WeightLevels): the search's network, weights only (how the search
+// evaluates with it is NetworkEval's: eval/network_eval.h). The weights are
+// one malloc'd block shared by copies (read-only once filled), so a failed
+// allocation is an answer (allocate() returns false), never an abort, in
+// WebAssembly too.
 class QuantizedNetwork {
  public:
   QuantizedNetwork() = default;
@@ -278,7 +317,27 @@ class QuantizedNetwork {
   // where needed for the largest magnitude to fit in 12 bits. A coarser step
   // compresses better (see network_file.h).
   static QuantizedNetwork from(const NTupleNetwork& net, float min_step = 0.0f);
+  // Rounds each weight to the nearest of 2 x 2047 levels on a log scale:
+  // level(q) proportional to knee x (e^(q d) - 1), d chosen so that code 2047
+  // is the largest magnitude. Steps start near knee x d and widen where the
+  // weights pass the knee (in points).
+  static QuantizedNetwork from_log_scale(const NTupleNetwork& net, float knee);
+  // Rounds each weight to the nearest of the given levels (times scale), the
+  // largest magnitudes clamped to the top level.
+  static QuantizedNetwork on_levels(const NTupleNetwork& net, const WeightLevels& levels,
+                                    float scale);
   const NTupleLayout& layout() const { return layout_; }
+  // The table of levels, or none: each code is then its own level.
+  const WeightLevels* levels() const { return levels_.get(); }
+  void set_levels(const WeightLevels& levels) {
+    levels_ = std::make_shared<const WeightLevels>(levels);
+  }
+  // What code q is worth in points.
+  float value(std::int32_t q) const {
+    return static_cast<float>(levels_ ? (*levels_)(q) : q) * scale_;
+  }
+  // The smallest step between codes, in points.
+  float finest_step() const { return value(1); }
   PackedWeights weights() const { return PackedWeights(bytes_.get()); }
   std::int32_t weight(std::size_t i) const { return weights()[i]; }
   // Sets weight i to q (PackedWeights::kMin..kMax; its low 12 bits are kept).
@@ -299,13 +358,15 @@ class QuantizedNetwork {
   float evaluate(Board b) const {
     const PackedWeights w = weights();
     std::int32_t sum = 0;
-    layout_.for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
+    if (levels_) layout_.for_each_feature(b, [&](std::size_t i) { sum += (*levels_)(w[i]); });
+    else layout_.for_each_feature(b, [&](std::size_t i) { sum += w[i]; });
     return static_cast<float>(sum) * scale_;
   }
 
  private:
   NTupleLayout layout_;
   std::shared_ptr<std::uint8_t> bytes_;
+  std::shared_ptr<const WeightLevels> levels_;
   std::size_t size_ = 0;
   float scale_ = 1.0f;
 };

@@ -284,7 +284,7 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
   info=$("$AI2048" network "$tmp/n.n2048.gz" --out "$tmp/n2.n2048" --step 2)
   echo "$info" | grep -q '"encoding":"int16","tuples":"0123 4567 0145 1256","stages":1,"weights":262144,' ||
     { echo "FAIL: network printed: $info"; fails=$((fails + 1)); }
-  "$AI2048" network "$tmp/n2.n2048" | grep -q '"step":2}' || { echo "FAIL: network --out --step"; fails=$((fails + 1)); }
+  "$AI2048" network "$tmp/n2.n2048" | grep -q '"step":2,' || { echo "FAIL: network --out --step"; fails=$((fails + 1)); }
   # --out writes the sparse encoding: the same weights, so the same games as
   # the file it came from at the same step; --prune drops the small weights.
   "$AI2048" network "$tmp/n.n2048.gz" --out "$tmp/n3.n2048.gz" --step 64 >/dev/null
@@ -296,6 +296,19 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
   }
   [[ "$(same "$tmp/n.n2048.gz")" == "$(same "$tmp/n3.n2048.gz")" ]] ||
     { echo "FAIL: the sparse file plays other games"; fails=$((fails + 1)); }
+  # --log-scale: the codes on a log scale (encoding 5, a table of levels),
+  # kept when the file is written again without --step, the same games then.
+  "$AI2048" network "$tmp/n.n2048.gz" --out "$tmp/log.n2048.gz" --log-scale 30 >/dev/null
+  "$AI2048" network "$tmp/log.n2048.gz" --out "$tmp/log2.n2048.gz" >/dev/null
+  "$AI2048" network "$tmp/log2.n2048.gz" | grep -q '"encoding":"sparse12-levels",' ||
+    { echo "FAIL: network --log-scale, written again, lost its levels"; fails=$((fails + 1)); }
+  [[ "$(same "$tmp/log.n2048.gz")" == "$(same "$tmp/log2.n2048.gz")" ]] ||
+    { echo "FAIL: the log-scale file written again plays other games"; fails=$((fails + 1)); }
+  "$AI2048" network "$tmp/log.n2048.gz" --out "$tmp/log3.n2048.gz" --step 64 >/dev/null
+  "$AI2048" network "$tmp/log3.n2048.gz" | grep -q '"encoding":"sparse12",' ||
+    { echo "FAIL: network --step did not write a log-scale file in even steps"; fails=$((fails + 1)); }
+  expect_error "give one" network "$tmp/n.n2048.gz" --out "$tmp/log4.n2048.gz" --step 2 --log-scale 30
+  expect_error "--log-scale needs --out" network "$tmp/n.n2048.gz" --log-scale 30
   in_use() { "$AI2048" network "$1" | sed 's/.*"weightsInUse":\([0-9]*\).*/\1/'; }
   "$AI2048" network "$tmp/n.n2048.gz" --out "$tmp/n4.n2048.gz" --step 64 --prune 3 >/dev/null
   (($(in_use "$tmp/n4.n2048.gz") < $(in_use "$tmp/n3.n2048.gz"))) ||

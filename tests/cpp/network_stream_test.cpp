@@ -268,3 +268,71 @@ TEST(NetworkStream, TheSessionReadsANetworkInPiecesAndKeepsItsOwnOnAFault) {
   EXPECT_FALSE(session.reading_network());
   EXPECT_EQ(session.network().get(), loaded);
 }
+
+// Encodings 5 and 6: the codes stand for the levels of a table in the header
+// (a log scale); the table travels with the codes, whole or in pieces.
+TEST(NetworkStream, TheLevelsEncodingCarriesItsTableOfLevels) {
+  NTupleLayout layout;
+  std::string error;
+  ASSERT_TRUE(NTupleLayout::parse("0123 4567 01245", {}, &layout, &error)) << error;
+  NTupleNetwork floats(layout);
+  std::mt19937 rng(23);
+  std::uniform_int_distribution<int> kind(0, 9);
+  std::normal_distribution<float> small(0, 300), large(0, 30000);
+  for (float& w : floats.weights()) {
+    const int k = kind(rng);
+    w = k < 6 ? 0.0f : k < 9 ? small(rng) : large(rng);
+  }
+  const QuantizedNetwork net = QuantizedNetwork::from_log_scale(floats, 1000.0f);
+  ASSERT_NE(net.levels(), nullptr);
+  for (std::int32_t base : {0, -3}) {
+    const std::vector<std::uint8_t> bytes = encode_network_sparse(net, base);
+    NetworkHeader h;
+    ASSERT_TRUE(read_network_header(bytes.data(), bytes.size(), bytes.size(), &h, &error)) << error;
+    EXPECT_EQ(h.encoding,
+              base ? WeightEncoding::kSparse12BasedLevels : WeightEncoding::kSparse12Levels);
+    ASSERT_EQ(h.levels.size(), 2047u);
+    EXPECT_EQ(h.levels[0], (*net.levels())(1));
+    DecodedNetwork whole;
+    ASSERT_TRUE(decode_network(bytes.data(), bytes.size(), &whole, &error)) << error;
+    EXPECT_TRUE(whole.quantized.same_as(net));
+    for (std::size_t max_piece : {std::size_t{1}, std::size_t{3}, std::size_t{300}, bytes.size()}) {
+      QuantizedNetwork q;
+      ASSERT_TRUE(read_in_pieces(bytes, max_piece, 8, &q, &error)) << max_piece << ": " << error;
+      EXPECT_TRUE(q.same_as(net)) << max_piece;
+    }
+    EXPECT_EQ(encode_network_sparse(whole.quantized, base), bytes);
+  }
+  // The same codes on a linear scale are another network.
+  QuantizedNetwork linear;
+  ASSERT_TRUE(QuantizedNetwork::allocate(layout, net.scale(), &linear));
+  for (std::size_t i = 0; i < net.size(); ++i) linear.set(i, net.weight(i));
+  EXPECT_FALSE(linear.same_as(net));
+
+  // Levels that do not rise, or rise past 2^24, the checksum set right: refused.
+  const std::vector<std::uint8_t> good = encode_network_sparse(net);
+  NetworkHeader h;
+  ASSERT_TRUE(read_network_header(good.data(), good.size(), good.size(), &h, &error)) << error;
+  const std::size_t table = h.header_bytes - 4 * 2047;  // code 1's level
+  auto refused = [&](std::size_t at, std::uint32_t level) {
+    std::vector<std::uint8_t> bad = good;
+    std::memcpy(&bad[at], &level, 4);
+    seal_checksum(bad.data(), bad.size());
+    DecodedNetwork d;
+    QuantizedNetwork q;
+    std::string why;
+    EXPECT_FALSE(decode_network(bad.data(), bad.size(), &d, &why)) << level;
+    EXPECT_NE(why.find("level"), std::string::npos) << why;
+    EXPECT_FALSE(read_in_pieces(bad, 5, 3, &q, &why)) << level;
+    EXPECT_NE(why.find("level"), std::string::npos) << why;
+  };
+  refused(table, 0);                                                 // level(1) = level(0)
+  refused(table + 4 * 10, static_cast<std::uint32_t>(h.levels[8]));  // level(11) = level(9)
+  refused(table + 4 * 2046, (1u << 24) + 1);                         // the top beyond 2^24
+  refused(table + 4 * 2046, 0xFFFFFFFFu);                            // negative as a signed level
+  // Cut inside the table: a truncated header.
+  std::vector<std::uint8_t> cut(good.begin(), good.begin() + static_cast<long>(table + 100));
+  DecodedNetwork d;
+  EXPECT_FALSE(decode_network(cut.data(), cut.size(), &d, &error));
+  EXPECT_NE(error.find("truncated"), std::string::npos) << error;
+}

@@ -188,6 +188,64 @@ TEST(NTuple, QuantisedValuesAreCloseToTheFloats) {
   }
 }
 
+// A log scale: small weights in steps far finer than one linear step, each
+// weight on its nearer level, and the search's sums read the levels.
+TEST(NTuple, ALogScaleRoundsSmallWeightsFinerAndKeepsItsLevels) {
+  NTupleNetwork net(layout_of("0123 4567 0145 1256"));
+  std::mt19937 rng(9);
+  std::normal_distribution<float> small(0, 300), large(0, 30000);
+  for (std::size_t i = 0; i < net.weights().size(); ++i)
+    net.weights()[i] = i % 10 ? small(rng) : large(rng);
+  const QuantizedNetwork linear = QuantizedNetwork::from(net);
+  const QuantizedNetwork log = QuantizedNetwork::from_log_scale(net, 1000.0f);
+  ASSERT_NE(log.levels(), nullptr);
+  EXPECT_EQ(linear.levels(), nullptr);
+  EXPECT_LT(log.finest_step(), linear.finest_step() / 4);
+  double small_error_linear = 0, small_error_log = 0;
+  for (std::size_t i = 0; i < net.weights().size(); ++i) {
+    const float w = net.weights()[i];
+    const std::int32_t q = log.weight(i);
+    ASSERT_TRUE(q == 0 || (q < 0) == (w < 0)) << i;
+    // Nearer to its own level than to either neighbour's.
+    const float v = log.value(q);
+    if (std::abs(q) < PackedWeights::kMax) {
+      EXPECT_LE(std::fabs(w - v), std::fabs(w - log.value(q + 1)) + 1e-3f) << i;
+      EXPECT_LE(std::fabs(w - v), std::fabs(w - log.value(q - 1)) + 1e-3f) << i;
+    }
+    if (std::fabs(w) < 500) {
+      small_error_linear += std::fabs(w - linear.value(linear.weight(i)));
+      small_error_log += std::fabs(w - v);
+    }
+  }
+  EXPECT_LT(small_error_log, small_error_linear / 4);
+  // Written out as values and read onto the same levels: the same codes.
+  NTupleNetwork values(net.layout());
+  for (std::size_t i = 0; i < log.size(); ++i) values.weights()[i] = log.value(log.weight(i));
+  EXPECT_TRUE(QuantizedNetwork::on_levels(values, *log.levels(), log.scale()).same_as(log));
+  // The int16 writer has no table: it writes the values as floats.
+  const std::vector<std::uint8_t> bytes = encode_network(log);
+  DecodedNetwork d;
+  std::string error;
+  ASSERT_TRUE(decode_network(bytes.data(), bytes.size(), &d, &error)) << error;
+  EXPECT_EQ(d.encoding, WeightEncoding::kFloat32);
+  EXPECT_EQ(d.floats.weights(), values.weights());
+  // The search's sums, one board and four at a time, are the levels' sums.
+  const NetworkEval eval(log, false);
+  std::mt19937_64 boards(3);
+  for (int i = 0; i < 200; ++i) {
+    Board four[4];
+    float many[4];
+    for (Board& b : four) b = random_board(boards);
+    eval.evaluate_many(four, 4, many);
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_EQ(eval.evaluate(four[k]), log.evaluate(four[k]));
+      EXPECT_EQ(many[k], log.evaluate(four[k]));
+      EXPECT_NEAR(log.evaluate(four[k]), values.evaluate(four[k]),
+                  1e-3 * std::fabs(values.evaluate(four[k])) + 1);
+    }
+  }
+}
+
 TEST(NetworkFile, RoundTripsBothEncodings) {
   NTupleNetwork net = random_network("0123 4567 01245", {12, 14});
   std::vector<std::uint8_t> bytes = encode_network(net);

@@ -48,7 +48,8 @@ std::uint64_t weight_bytes_of(const NetworkHeader& h) {
 
 bool same_header(const NetworkHeader& a, const NetworkHeader& b) {
   return a.layout == b.layout && a.encoding == b.encoding && a.scale == b.scale &&
-         a.header_bytes == b.header_bytes && a.weight_bytes == b.weight_bytes;
+         a.header_bytes == b.header_bytes && a.weight_bytes == b.weight_bytes && a.base == b.base &&
+         a.levels == b.levels;
 }
 
 bool same_network(const DecodedNetwork& a, const DecodedNetwork& b) {
@@ -168,11 +169,14 @@ void check_claimed_size(const std::uint8_t* data, std::size_t size) {
   if (count > (std::uint64_t{1} << 60)) return;
   std::uint64_t claim = at + 8 + count * (load_u32(data + 12) == 1 ? 4 : 2) + 4;
   const std::uint32_t encoding = load_u32(data + 12);
-  if (encoding == 3 || encoding == 4) {  // sparse: V follows the count (then encoding 4's base)
+  // Sparse: V follows the count, then encodings 4 and 6's base, then 5 and 6's levels.
+  if (encoding >= 3 && encoding <= 6) {
     if (size < at + 16) return;
     std::uint64_t codes = load_u32(data + at + 8) | (std::uint64_t{load_u32(data + at + 12)} << 32);
     if (codes > (std::uint64_t{1} << 60)) return;
-    claim = at + (encoding == 4 ? 20 : 16) + count / 8 + codes + 4;
+    const auto e = static_cast<WeightEncoding>(encoding);
+    claim =
+        at + 16 + (is_based(e) ? 4 : 0) + (has_levels(e) ? 4 * 2047 : 0) + count / 8 + codes + 4;
   }
   NetworkHeader h;
   std::string error;

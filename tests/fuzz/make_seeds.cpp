@@ -219,6 +219,13 @@ void network_file_seeds() {
   for (std::size_t i = 0; i < based.size(); ++i)
     if (based.weight(i) == 0) based.set(i, 40);
   write(t, "sparse_based_two_stages", encode_network_sparse(based, 40));
+  // Encodings 5 and 6: the same codes on a log scale (a table of levels).
+  QuantizedNetwork leveled = QuantizedNetwork::from_log_scale(float_network("01 45", {11}), 20.0f);
+  leveled.prune(1500);
+  write(t, "sparse_levels_two_stages", encode_network_sparse(leveled));
+  for (std::size_t i = 0; i < leveled.size(); ++i)
+    if (leveled.weight(i) == 0) leveled.set(i, -40);
+  write(t, "sparse_based_levels_two_stages", encode_network_sparse(leveled, -40));
   write(t, "float_corners_stages", encode_network(float_network("0 3 c f", {10, 12, 14})));
   write(t, "float_pair_two_stages", encode_network(float_network("15", {13})));
   // Extreme 16-bit weights: every zigzag high byte (beyond the search's 12

@@ -108,6 +108,26 @@ describe('the network in wasm', () => {
     expect(score).toBe(native.score);
   });
 
+  test('reads a network on a log scale (a table of levels) as the native build does', () => {
+    const logPath = path.join(dir, 'log.n2048.gz');
+    const [written] = jsonLines(runNative(['network', networkPath, '--out', logPath, '--log-scale', '50']));
+    expect(written.step).toBeLessThan(jsonLines(runNative(['network', networkPath]))[0].step);
+    const logBytes = new Uint8Array(zlib.gunzipSync(fs.readFileSync(logPath)));
+    expect(new DataView(logBytes.buffer).getUint32(12, true)).toBe(5);
+    engine.loadNetwork(bytes);
+    const linear = engine.search(board, { depth: 2, eval: 'network', tableBits: 16 });
+    engine.loadNetwork(logBytes);
+    const text = board.join(',');
+    for (const depth of [1, 2]) {
+      const args = ['suggest', text, '--eval', 'network', '--network', logPath, '--depth', String(depth)];
+      const [native] = jsonLines(runNative([...args, '--table-bits', '16', '--tables', 'off']));
+      const wasm = engine.search(board, { depth, eval: 'network', tableBits: 16 });
+      expect(wasm.values.map((v) => Number(v.toPrecision(6)))).toEqual(native.values);
+      expect(wasm.dir).toBe(native.dir);
+      if (depth === 2) expect(wasm.values).not.toEqual(linear.values);
+    }
+  });
+
   test('unloads', () => {
     engine.loadNetwork(bytes);
     expect(engine.unloadNetwork()).toBe(true);

@@ -44,6 +44,10 @@ export function readWeightCount(bytes) {
 export function sparseToPlanes(bytes) {
   const { start, count } = readWeightCount(bytes);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const encoding = view.getUint32(12, true);
+  if (encoding !== SPARSE12) {
+    throw new Error(`encoding ${encoding}: only sparse files of even steps (encoding 3) are converted`);
+  }
   const codeBytes = Number(view.getBigUint64(start, true));
   const bitmap = start + 8;
   let at = bitmap + count / 8;
