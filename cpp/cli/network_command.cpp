@@ -4,9 +4,9 @@
 // what a network file holds (one JSON line), and optionally the same network
 // written in 12-bit steps, sparse (encoding 3: a trainer's float checkpoint
 // into the form the search and the browser load), or with --log-scale on
-// steps that widen past K points (encoding 5: 1-ply strength that one step
-// loses, kept; docs/results/2026-12-log-scale-weights.md; a file with levels
-// keeps them unless --step or --log-scale says otherwise), its weights within K steps
+// steps that widen past K points (encoding 5: ahead at 1-ply, level at depth
+// 2, docs/results/2026-12-log-scale-file.md; a file with levels keeps them
+// unless --step or --log-scale says otherwise), its weights within K steps
 // of zero dropped, or only the weights the reads files mark kept (the rest
 // set to the most common of their values, the file's base: encoding 4).
 // --blend averages it with a second network of the same tuples, weight by
