@@ -154,7 +154,7 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
   // In 64 bits: up to 4 x 2^30 bytes, more than a 32-bit size_t holds.
   std::uint64_t body = 0, codes = 0;
   std::int32_t base = 0;
-  std::vector<std::int32_t> levels;
+  std::optional<WeightLevels> levels;
   const auto kind = static_cast<WeightEncoding>(encoding);
   if (is_sparse(kind)) {
     const std::size_t level_bytes = has_levels(kind) ? 4 * PackedWeights::kMax : 0;
@@ -167,17 +167,17 @@ bool read_network_header(const std::uint8_t* data, std::size_t available, std::s
                     "the base " + std::to_string(base) + " is not a 12-bit weight other than 0");
     }
     if (has_levels(kind)) {
+      std::vector<std::int32_t> positive;
       for (int q = 1; q <= PackedWeights::kMax; ++q) {
         const std::uint32_t level = r.u32();  // checked before a cast could make it negative
         if (level > static_cast<std::uint32_t>(WeightLevels::kMaxLevel))
           return fail(error, "a level beyond 2^24");
-        levels.push_back(static_cast<std::int32_t>(level));
+        positive.push_back(static_cast<std::int32_t>(level));
       }
-      WeightLevels checked;
       std::string why;
-      if (!WeightLevels::make(levels, &checked, &why)) return fail(error, why);
+      if (!WeightLevels::make(positive, &levels.emplace(), &why)) return fail(error, why);
       // The largest value must be a float, as a weight times the scale is.
-      if (!(static_cast<double>(levels.back()) * scale <= std::numeric_limits<float>::max()))
+      if (!(static_cast<double>(positive.back()) * scale <= std::numeric_limits<float>::max()))
         return fail(error, "the top level times the scale is beyond a float's range");
     }
     // At most three bytes a weight: a forged count cannot overflow the sum.

@@ -48,6 +48,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -117,10 +118,10 @@ struct NetworkHeader {
   WeightEncoding encoding = WeightEncoding::kInt16;
   float scale = 1.0f;
   std::size_t header_bytes = 0;
-  std::size_t weight_bytes = 0;      // with encoding 3: the bitmap and the codes
-  std::size_t code_bytes = 0;        // encodings 3 and 4: V; 0 otherwise
-  std::int32_t base = 0;             // encodings 4 and 6: B; 0 otherwise
-  std::vector<std::int32_t> levels;  // encodings 5 and 6: codes 1..2047's; empty otherwise
+  std::size_t weight_bytes = 0;        // with encoding 3: the bitmap and the codes
+  std::size_t code_bytes = 0;          // encodings 3 to 6: V; 0 otherwise
+  std::int32_t base = 0;               // encodings 4 and 6: B; 0 otherwise
+  std::optional<WeightLevels> levels;  // encodings 5 and 6, checked; none otherwise
 };
 
 // Reads the header from the first `available` bytes of a file of total_size

@@ -51,12 +51,7 @@ bool NetworkStreamReader::start_weights(std::string* error) {
                 "network file: not enough memory for " +
                     std::to_string(PackedWeights::bytes_for(header_.layout.weight_count()) >> 20) +
                     " MB of weights");
-  if (!header_.levels.empty()) {
-    WeightLevels levels;  // checked by read_network_header
-    if (!WeightLevels::make(header_.levels, &levels, &why))
-      return fail(error, "network file: " + why);
-    net_.set_levels(levels);
-  }
+  if (header_.levels) net_.set_levels(*header_.levels);
   started_ = true;
   crc_ = crc32(head_.data(), header_.header_bytes);
   std::vector<std::uint8_t> head;
