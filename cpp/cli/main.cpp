@@ -94,13 +94,14 @@ const Command kCommands[] = {
      "        [--alpha A] [--lambda L | --forward] [--init V] [--coherence] [--restarts]\n"
      "        [--window W] [--checkpoint FILE [--checkpoint-minutes M] [--resume]] [--from FILE]\n"
      "        [--start-tile T [--start-reuse K] | --carousel T,...] [--out FILE[.gz] [--step P]]\n"
-     "        [--log FILE]\n"
+     "        [--log FILE] [--redundant SPEC2]\n"
      "        learn an n-tuple network by TD(lambda) self-play (SPEC: hex cells like\n"
      "        \"012345 456789\", or 4x6, 8x6, 5x4, 4x4); --from with --stages copies\n"
      "        the weights into the new stages; --start-tile trains the late game:\n"
      "        episodes start where the network's own game first made tile T;\n"
      "        --carousel cycles the starts: a new game, then where earlier episodes\n"
-     "        first made each tile T\n",
+     "        first made each tile T; --redundant trains small tuples inside the\n"
+     "        large ones beside them (checkpoints keep them, --out folds them in)\n",
      false, false},
     {"tables", g2048::cli::run_tables,
      "  tables build [--formation snake|block|snake-end|snake5] [--target 256]\n"
@@ -125,7 +126,7 @@ const Command kCommands[] = {
     {"network", g2048::cli::run_network,  // a command
      "  network FILE [--out FILE2[.gz] [--step P | --log-scale K] [--prune K]\n"
      "                [--keep-read R[,R...]] [--blend FILE3[,...] [--share W]]\n"
-     "                [--graft FILE3 [--graft-from T]]]\n"
+     "                [--graft FILE3 [--graft-from T]] [--fold]]\n"
      "        what a network file holds; --out writes it in 12-bit steps of P score\n"
      "        points (default 64; 0: the finest), sparse, the form the search and the\n"
      "        browser load; --log-scale K: 12-bit codes on a log scale whose steps\n"
@@ -135,7 +136,8 @@ const Command kCommands[] = {
      "        mark, the others set to their most common value; --blend averages it\n"
      "        with FILE3 (same tuples) weight by weight, FILE3 weighing W (0.5),\n"
      "        or with several files in equal shares (checkpoints of one run);\n"
-     "        --graft adds a stage from the tile T (16384) up with FILE3's weights\n",
+     "        --graft adds a stage from the tile T (16384) up with FILE3's weights;\n"
+     "        --fold adds redundant tuples (train --redundant) into the large ones\n",
      false, false},
 };
 

@@ -1,6 +1,6 @@
 // ai2048 network FILE [--out FILE2 [--step P | --log-scale K] [--prune K]
 //     [--keep-read R,...] [--blend FILE3[,FILE4...] [--share W]]
-//     [--graft FILE3 [--graft-from T]]]:
+//     [--graft FILE3 [--graft-from T]] [--fold]]:
 // what a network file holds (one JSON line), and optionally the same network
 // written in 12-bit steps, sparse (encoding 3: a trainer's float checkpoint
 // into the form the search and the browser load), or with --log-scale on
@@ -16,7 +16,9 @@
 // equal shares: checkpoints of one run averaged, which smooths the noise a
 // constant learning rate leaves in the weights. --graft adds a stage from the
 // tile T (default 16384) up that holds a second network's weights: each
-// network plays its part of the game.
+// network plays its part of the game. --fold adds each redundant tuple (a
+// small tuple inside a large one, train --redundant) into its large tuple:
+// the same values from the large tuples alone, the form the page loads.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -27,6 +29,7 @@
 #include "cli/json.h"
 #include "network/network_io.h"
 #include "network/weight_reads.h"
+#include "training/redundant_tuples.h"
 
 namespace g2048::cli {
 
@@ -136,7 +139,7 @@ const char* encoding_name(WeightEncoding e) {
 
 int run_network(const Args& args) {
   args.check_known({"--out", "--step", "--log-scale", "--prune", "--keep-read", "--blend",
-                    "--share", "--graft", "--graft-from"});
+                    "--share", "--graft", "--graft-from", "--fold"});
   auto files = args.positional();
   if (files.size() != 1) throw UsageError("network takes one network file");
   DecodedNetwork decoded;
@@ -147,6 +150,7 @@ int run_network(const Args& args) {
   for (const char* option : {"--keep-read", "--blend", "--graft", "--log-scale"})
     if (out.empty() && args.has(option))
       throw UsageError(std::string(option) + " needs --out FILE2");
+  if (out.empty() && args.has_flag("--fold")) throw UsageError("--fold needs --out FILE2");
   if (args.has("--share") && !args.has("--blend")) throw UsageError("--share needs --blend FILE3");
   if (args.has("--share") && comma_separated(args.text("--blend", "")).size() > 1)
     throw UsageError("--share goes with one --blend file; several are averaged in equal shares");
@@ -165,6 +169,7 @@ int run_network(const Args& args) {
       const double k = static_cast<double>(files.size());
       blend(files, args.number("--share", k / (k + 1), 0, 1), &floats);
     }
+    if (args.has_flag("--fold")) floats = fold_redundant_tuples(floats);
     if (args.has("--graft")) {
       std::uint64_t from = args.count("--graft-from", 16384, 4, 32768);
       if (from & (from - 1))

@@ -13,7 +13,7 @@ const std::vector<std::string> kSearchOptions = {
     "--phase",      "--late",    "--late-drop", "--late-eval", "--late-weights"};
 
 const std::vector<std::string> kFlags = {"--list",     "--coherence", "--resume",
-                                         "--restarts", "--forward",   "--census"};
+                                         "--restarts", "--forward",   "--census", "--fold"};
 
 namespace {
 bool is_flag(const std::string& a) {

@@ -16,6 +16,7 @@
 #include "cli/json.h"
 #include "network/network_io.h"
 #include "training/checkpoint.h"
+#include "training/redundant_tuples.h"
 #include "training/td_trainer.h"
 
 namespace g2048::cli {
@@ -76,7 +77,8 @@ int run_train(const Args& args) {
                     "--lambda",
                     "--forward",
                     "--start-reuse",
-                    "--carousel"});
+                    "--carousel",
+                    "--redundant"});
   TrainSettings s;
   s.games = args.count("--games", 0, 0, UINT64_MAX / 2);
   s.seconds = 60.0 * args.number("--minutes", 0, 0, 1e6);
@@ -149,6 +151,18 @@ int run_train(const Args& args) {
                        std::to_string(kMaxNetworkWeights) + ")");
     net = NTupleNetwork(layout, initial);
   }
+  // Redundant tuples join a network that has none yet (a resumed checkpoint
+  // keeps its own); --out folds them away.
+  if (args.has("--redundant") && redundant_tuple_count(net.layout()) == 0) {
+    NTupleNetwork extended;
+    if (!with_redundant_tuples(net, args.text("--redundant", ""), &extended, &error))
+      throw UsageError("--redundant: " + error);
+    net = std::move(extended);
+  }
+  const int redundant = redundant_tuple_count(net.layout());
+  if (redundant > 0)
+    std::fprintf(stderr, "train: %d redundant tuple(s), folded into the others in --out\n",
+                 redundant);
   if (s.games && progress.games >= s.games) {
     std::fprintf(stderr, "train: already %llu games; nothing to do\n",
                  static_cast<unsigned long long>(progress.games));
@@ -212,15 +226,17 @@ int run_train(const Args& args) {
   TrainWindow last = trainer.run(progress.games, progress.moves, progress.seconds, on_window,
                                  60.0 * checkpoint_minutes, on_checkpoint, &g_stop);
   if (!out_path.empty()) {
-    if (!write_network_bytes(out_path, encode_network(QuantizedNetwork::from(net, step)), &error))
+    const NTupleNetwork folded = fold_redundant_tuples(net);
+    if (!write_network_bytes(out_path, encode_network(QuantizedNetwork::from(folded, step)),
+                             &error))
       throw UsageError(error);
   }
   std::printf(
       "{\"games\":%llu,\"moves\":%llu,\"seconds\":%s,\"tuples\":\"%s\",\"stages\":%d,"
-      "\"out\":\"%s\"}\n",
+      "\"redundant\":%d,\"out\":\"%s\"}\n",
       static_cast<unsigned long long>(last.games), static_cast<unsigned long long>(last.moves),
       json_number(last.seconds).c_str(), net.layout().spec().c_str(), net.layout().stage_count(),
-      out_path.c_str());
+      redundant, out_path.c_str());
   return 0;
 }
 

@@ -413,6 +413,25 @@ if "$AI2048" train --tuples 4x4 --games 400 --threads 2 --out "$tmp/n.n2048.gz" 
     { echo "FAIL: carousel train: $(cat "$tmp/carousel.err")"; fails=$((fails + 1)); }
   grep -q 'carousel shaping: starts cycle through a new game and the first 256' "$tmp/carousel.err" ||
     { echo "FAIL: carousel train said: $(cat "$tmp/carousel.err")"; fails=$((fails + 1)); }
+  # Redundant tuples: trained beside the large ones, kept in the checkpoint,
+  # folded into them by --out and by network --fold alike.
+  "$AI2048" train --from "$tmp/n.n2048.gz" --redundant "012 45" --games 40 --threads 1 --step 1 \
+      --checkpoint "$tmp/red.bin" --out "$tmp/red.n2048.gz" >"$tmp/red.out" 2>"$tmp/red.err" ||
+    { echo "FAIL: redundant train: $(cat "$tmp/red.err")"; fails=$((fails + 1)); }
+  grep -q '"redundant":2,' "$tmp/red.out" || { echo "FAIL: redundant train printed: $(cat "$tmp/red.out")"; fails=$((fails + 1)); }
+  "$AI2048" network "$tmp/red.bin" | grep -q '"tuples":"0123 4567 0145 1256 012 45",' ||
+    { echo "FAIL: the checkpoint lost its redundant tuples"; fails=$((fails + 1)); }
+  "$AI2048" network "$tmp/red.n2048.gz" | grep -q '"tuples":"0123 4567 0145 1256",' ||
+    { echo "FAIL: train --out did not fold the redundant tuples"; fails=$((fails + 1)); }
+  "$AI2048" network "$tmp/red.bin" --out "$tmp/redf.n2048.gz" --step 1 --fold | grep -q '"tuples":"0123 4567 0145 1256",' ||
+    { echo "FAIL: network --fold did not fold"; fails=$((fails + 1)); }
+  [[ "$(values "$tmp/redf.n2048.gz")" == "$(values "$tmp/red.n2048.gz")" ]] ||
+    { echo "FAIL: network --fold values boards otherwise than train --out"; fails=$((fails + 1)); }
+  [[ "$(values "$tmp/red.n2048.gz")" != "$(values "$tmp/n.n2048.gz")" ]] ||
+    { echo "FAIL: the redundant run learnt nothing"; fails=$((fails + 1)); }
+  expect_error "--redundant: redundant tuple 89ab must lie inside" train --tuples "0123 4567" \
+    --redundant 89ab --games 1 --out "$tmp/x.n2048"
+  expect_error "--fold needs --out" network "$tmp/n.n2048.gz" --fold
   head -c 1000 "$tmp/n.n2048.gz" >"$tmp/cut.n2048.gz"
   expect_error "network file" suggest 2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0 --eval network --network "$tmp/cut.n2048.gz"
   echo "not a network at all, just some words to fill forty bytes" >"$tmp/words.n2048"
