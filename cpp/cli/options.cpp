@@ -12,8 +12,8 @@ const std::vector<std::string> kSearchOptions = {
     "--table-bits", "--weights", "--eval",      "--network",   "--downgrade",   "--threads",
     "--phase",      "--late",    "--late-drop", "--late-eval", "--late-weights"};
 
-const std::vector<std::string> kFlags = {"--list",     "--coherence", "--resume",
-                                         "--restarts", "--forward",   "--census", "--fold"};
+const std::vector<std::string> kFlags = {"--list",    "--coherence", "--resume", "--restarts",
+                                         "--forward", "--census",    "--fold"};
 
 namespace {
 bool is_flag(const std::string& a) {

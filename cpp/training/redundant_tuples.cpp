@@ -62,8 +62,8 @@ bool with_redundant_tuples(const NTupleNetwork& net, const std::string& spec, NT
         *error = "redundant tuple " + name + " is already in the network";
         return false;
       }
-      hosted = hosted || (inside(cells, old_layout.tuple(h)) &&
-                          old_layout.tuple(h).size() > cells.size());
+      hosted = hosted ||
+               (inside(cells, old_layout.tuple(h)) && old_layout.tuple(h).size() > cells.size());
     }
     if (!hosted) {
       *error = "redundant tuple " + name + " must lie inside one of the network's larger tuples (" +
@@ -114,8 +114,8 @@ NTupleNetwork fold_redundant_tuples(const NTupleNetwork& net) {
         // Where each of t's cells sits in the host's index (4 bits a cell).
         std::vector<int> shift;
         for (int c : layout.tuple(t))
-          shift.push_back(4 * static_cast<int>(std::find(host.begin(), host.end(), c) -
-                                               host.begin()));
+          shift.push_back(4 *
+                          static_cast<int>(std::find(host.begin(), host.end(), c) - host.begin()));
         const float* small = from + tuple_offset(layout, t);
         for (std::size_t i = 0; i < entries; ++i) {
           std::size_t sub = 0;
