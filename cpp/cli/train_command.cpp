@@ -226,10 +226,11 @@ int run_train(const Args& args) {
   TrainWindow last = trainer.run(progress.games, progress.moves, progress.seconds, on_window,
                                  60.0 * checkpoint_minutes, on_checkpoint, &g_stop);
   if (!out_path.empty()) {
-    const NTupleNetwork folded = fold_redundant_tuples(net);
-    if (!write_network_bytes(out_path, encode_network(QuantizedNetwork::from(folded, step)),
-                             &error))
-      throw UsageError(error);
+    // Folding copies the network: only where there is something to fold.
+    const QuantizedNetwork q = redundant > 0
+                                   ? QuantizedNetwork::from(fold_redundant_tuples(net), step)
+                                   : QuantizedNetwork::from(net, step);
+    if (!write_network_bytes(out_path, encode_network(q), &error)) throw UsageError(error);
   }
   std::printf(
       "{\"games\":%llu,\"moves\":%llu,\"seconds\":%s,\"tuples\":\"%s\",\"stages\":%d,"

@@ -122,11 +122,17 @@ void NTupleLayout::index_runs() {
   }
 }
 
+std::string NTupleLayout::cells_spec(const std::vector<int>& cells) {
+  std::string s;
+  for (int c : cells) s += "0123456789abcdef"[c];
+  return s;
+}
+
 std::string NTupleLayout::spec() const {
   std::string s;
   for (const auto& cells : tuples_) {
     if (!s.empty()) s += ' ';
-    for (int c : cells) s += "0123456789abcdef"[c];
+    s += cells_spec(cells);
   }
   return s;
 }

@@ -50,6 +50,8 @@ class NTupleLayout {
 
   int tuple_count() const { return static_cast<int>(tuples_.size()); }
   const std::vector<int>& tuple(int t) const { return tuples_[t]; }
+  // Where tuple t's weights begin within a stage.
+  std::size_t tuple_offset(int t) const { return offsets_[t]; }
   int stage_count() const { return static_cast<int>(stage_starts_.size()) + 1; }
   const std::vector<int>& stage_starts() const { return stage_starts_; }
   std::size_t weights_per_stage() const { return per_stage_; }
@@ -58,6 +60,8 @@ class NTupleLayout {
   int feature_count() const { return tuple_count() * 8; }
   // The tuples as text, the same form parse() reads.
   std::string spec() const;
+  // One tuple's cells as text ("0145").
+  static std::string cells_spec(const std::vector<int>& cells);
 
   int stage_of(Board b) const {
     if (stage_starts_.empty()) return 0;

@@ -23,23 +23,6 @@ bool is_redundant(const NTupleLayout& layout, int t) {
   return false;
 }
 
-std::string spec_of(const std::vector<std::vector<int>>& tuples) {
-  std::string s;
-  for (const auto& cells : tuples) {
-    if (!s.empty()) s += ' ';
-    for (int c : cells) s += "0123456789abcdef"[c];
-  }
-  return s;
-}
-
-// The tuple's weights start at this offset within a stage (tuples in order,
-// 16^length weights each, as NTupleLayout lays them out).
-std::size_t tuple_offset(const NTupleLayout& layout, int t) {
-  std::size_t offset = 0;
-  for (int k = 0; k < t; ++k) offset += std::size_t{1} << (4 * layout.tuple(k).size());
-  return offset;
-}
-
 }  // namespace
 
 int redundant_tuple_count(const NTupleLayout& layout) {
@@ -55,7 +38,7 @@ bool with_redundant_tuples(const NTupleNetwork& net, const std::string& spec, NT
   if (!NTupleLayout::parse(spec, {}, &added, error)) return false;
   for (int t = 0; t < added.tuple_count(); ++t) {
     const std::vector<int>& cells = added.tuple(t);
-    const std::string name = spec_of({cells});
+    const std::string name = NTupleLayout::cells_spec(cells);
     bool hosted = false;
     for (int h = 0; h < old_layout.tuple_count(); ++h) {
       if (old_layout.tuple(h) == cells) {
@@ -87,41 +70,53 @@ bool with_redundant_tuples(const NTupleNetwork& net, const std::string& spec, NT
 NTupleNetwork fold_redundant_tuples(const NTupleNetwork& net) {
   const NTupleLayout& layout = net.layout();
   std::vector<int> kept;  // the old index of each tuple that stays
-  for (int t = 0; t < layout.tuple_count(); ++t)
-    if (!is_redundant(layout, t)) kept.push_back(t);
+  std::string kept_spec;
+  for (int t = 0; t < layout.tuple_count(); ++t) {
+    if (is_redundant(layout, t)) continue;
+    kept.push_back(t);
+    kept_spec += (kept_spec.empty() ? "" : " ") + NTupleLayout::cells_spec(layout.tuple(t));
+  }
   if (static_cast<int>(kept.size()) == layout.tuple_count()) return net;
-  std::vector<std::vector<int>> kept_cells;
-  for (int t : kept) kept_cells.push_back(layout.tuple(t));
   NTupleLayout folded_layout;
   std::string error;
   // Cannot fail: the kept tuples and stages come from a valid layout.
-  NTupleLayout::parse(spec_of(kept_cells), layout.stage_starts(), &folded_layout, &error);
+  NTupleLayout::parse(kept_spec, layout.stage_starts(), &folded_layout, &error);
+
+  // Each redundant tuple goes to the first kept tuple holding its cells (one
+  // exists: a tuple inside a redundant one lies inside that one's host too),
+  // with where each of its cells sits in the host's index (4 bits a cell).
+  struct Fold {
+    int tuple, host;  // the host: an index into kept
+    std::vector<int> shift;
+  };
+  std::vector<Fold> folds;
+  for (int t = 0; t < layout.tuple_count(); ++t) {
+    if (!is_redundant(layout, t)) continue;
+    Fold f{t, 0, {}};
+    while (!inside(layout.tuple(t), layout.tuple(kept[f.host]))) ++f.host;
+    const std::vector<int>& host = layout.tuple(kept[f.host]);
+    for (int c : layout.tuple(t))
+      f.shift.push_back(4 *
+                        static_cast<int>(std::find(host.begin(), host.end(), c) - host.begin()));
+    folds.push_back(std::move(f));
+  }
+
   NTupleNetwork folded(folded_layout);
   for (int s = 0; s < layout.stage_count(); ++s) {
     const float* from = net.weights().data() + layout.weights_per_stage() * s;
     float* to = folded.weights().data() + folded_layout.weights_per_stage() * s;
-    for (std::size_t k = 0; k < kept.size(); ++k) {
-      const std::vector<int>& host = layout.tuple(kept[k]);
-      const std::size_t entries = std::size_t{1} << (4 * host.size());
-      float* weights = to + tuple_offset(folded_layout, static_cast<int>(k));
-      std::copy_n(from + tuple_offset(layout, kept[k]), entries, weights);
-      for (int t = 0; t < layout.tuple_count(); ++t) {
-        if (!is_redundant(layout, t)) continue;
-        // The first kept tuple holding t's cells takes its weights.
-        auto first = std::find_if(kept.begin(), kept.end(),
-                                  [&](int h) { return inside(layout.tuple(t), layout.tuple(h)); });
-        if (first == kept.end() || *first != kept[k]) continue;
-        // Where each of t's cells sits in the host's index (4 bits a cell).
-        std::vector<int> shift;
-        for (int c : layout.tuple(t))
-          shift.push_back(4 *
-                          static_cast<int>(std::find(host.begin(), host.end(), c) - host.begin()));
-        const float* small = from + tuple_offset(layout, t);
-        for (std::size_t i = 0; i < entries; ++i) {
-          std::size_t sub = 0;
-          for (std::size_t j = 0; j < shift.size(); ++j) sub |= ((i >> shift[j]) & 15) << (4 * j);
-          weights[i] += small[sub];
-        }
+    for (std::size_t k = 0; k < kept.size(); ++k)
+      std::copy_n(from + layout.tuple_offset(kept[k]),
+                  std::size_t{1} << (4 * layout.tuple(kept[k]).size()),
+                  to + folded_layout.tuple_offset(static_cast<int>(k)));
+    for (const Fold& f : folds) {
+      float* weights = to + folded_layout.tuple_offset(f.host);
+      const float* small = from + layout.tuple_offset(f.tuple);
+      const std::size_t entries = std::size_t{1} << (4 * layout.tuple(kept[f.host]).size());
+      for (std::size_t i = 0; i < entries; ++i) {
+        std::size_t sub = 0;
+        for (std::size_t j = 0; j < f.shift.size(); ++j) sub |= ((i >> f.shift[j]) & 15) << (4 * j);
+        weights[i] += small[sub];
       }
     }
   }
