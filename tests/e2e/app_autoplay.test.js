@@ -115,10 +115,16 @@ describe('autoplay', () => {
     await page.waitForSelector('.ai-controls[data-bound]');
     await page.keyboard.press('KeyP'); // the autoplay key
     await page.waitForSelector('.ai-autoplay-button[aria-pressed="true"]');
+    // Won, Keep going saved (it is saved only with the next move), and about
+    // 100 moves past the 2048 (22,048 points). Not many more: the heuristic
+    // plays until the network is in, and at depth 1 (10 ms on a loaded machine)
+    // it loses from this board in 20 of 99 games within 600 moves, the first
+    // after 179 (`ai2048 selfplay --from` this board 99 times, --eval heuristic
+    // --depth 1 --max-moves 600 --seed 5); a lost game's save is removed.
     await page.waitForFunction(
       () => {
         const saved = JSON.parse(localStorage.getItem('gameState'));
-        return saved && saved.won && saved.keepPlaying && saved.score > 30000;
+        return saved && saved.won && saved.keepPlaying && saved.score > 23000;
       },
       null,
       { timeout: 60_000, polling: 50 },
