@@ -1,7 +1,17 @@
 // Where late games are lost (tools/bench/late_phases.mjs): the chain, the phase a
 // lost game died in, the last squeeze's entry boards and the table's rates there.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildingTile, chainOf, inLastSqueeze, phaseReport, summariseGames } from '../../tools/bench/late_phases.mjs';
+import {
+  buildingTile,
+  chainOf,
+  inLastSqueeze,
+  phaseReport,
+  readTrace,
+  summariseGames,
+} from '../../tools/bench/late_phases.mjs';
 
 const CHAIN_BIG = [16384, 8192, 4096, 2048, 1024, 512];
 // A board with the given big tiles and small ones around them.
@@ -59,5 +69,19 @@ describe('late_phases', () => {
     const r = phaseReport(games, 32768, [null, 0.6, 0.9, 0.8]);
     expect(r).toMatchObject({ tableFits: 2, madeWhereTableFits: 1 });
     expect(r.meanTableRate).toBeCloseTo(0.7, 12);
+  });
+
+  it('reads a trace file, and names a line that is not a move', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'late-phases-'));
+    const file = path.join(dir, 't.jsonl');
+    const move = { game: 1, board: board(CHAIN_BIG), next: board([32768]), depth: 2 };
+    fs.writeFileSync(file, `${JSON.stringify(move)}\n\n`);
+    const games = await readTrace(file, 32768);
+    expect(phaseReport(games, 32768)).toMatchObject({ games: 1, made: 1, reachedSqueeze: 1 });
+    fs.writeFileSync(file, `${JSON.stringify(move)}\n{"summary":true}\n`);
+    await expect(readTrace(file, 32768)).rejects.toThrow(/line 2 of .* is not a selfplay --trace move/);
+    fs.writeFileSync(file, 'not json\n');
+    await expect(readTrace(file, 32768)).rejects.toThrow(/line 1 of/);
+    fs.rmSync(dir, { recursive: true });
   });
 });

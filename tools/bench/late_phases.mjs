@@ -104,11 +104,25 @@ export function phaseReport(games, target, rates = null) {
   return report;
 }
 
-async function readTrace(path, target) {
+// The games of a trace file, read a line at a time (a trace of 177 late games
+// is 360 MB). A line that is not a move record stops the tool, naming it.
+export async function readTrace(path, target) {
   const games = new Map();
   const lines = readline.createInterface({ input: fs.createReadStream(path), crlfDelay: Infinity });
+  let number = 0;
   for await (const line of lines) {
-    if (line.trim()) addRecord(games, JSON.parse(line), target);
+    number++;
+    if (!line.trim()) continue;
+    let r;
+    try {
+      r = JSON.parse(line);
+    } catch {
+      r = null;
+    }
+    if (!r || !Array.isArray(r.board) || !Array.isArray(r.next) || r.game === undefined) {
+      throw new Error(`line ${number} of ${path} is not a selfplay --trace move (game, board, next)`);
+    }
+    addRecord(games, r, target);
   }
   return games;
 }
@@ -126,7 +140,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error('usage: node tools/bench/late_phases.mjs TRACE [--target 32768] [--entry FILE] [--rates FILE]');
     process.exit(2);
   }
-  const games = await readTrace(trace, target);
+  const games = await readTrace(trace, target).catch((err) => {
+    console.error(`late_phases: ${err.message}`);
+    process.exit(1);
+  });
   const entries = [...games.values()].flatMap((g) => g.entry);
   const entryFile = option(args, '--entry');
   if (entryFile) fs.writeFileSync(entryFile, entries.map((b) => b.join(' ') + '\n').join(''));
