@@ -77,6 +77,12 @@ describe('bench:browser game mode', () => {
       expect(lines[2]).toMatchObject({ games: 2, settings: { nodes: 2000, threads: 2 } });
       expect(lines[2].moves).toBe(lines[0].moves + 3);
       expect(lines[2].conversion).toBe(lines[1].maxTile >= 32768 ? 1 : 0.5);
+      // --until-target: the first game ends on the move that makes its 32768
+      // (not over: it had moves left), the second still at --max-moves.
+      const until = await bench(['--from', file, '--until-target', '--max-moves', '3', '--nodes', '2000']);
+      expect(until[0]).toMatchObject({ game: 0, startTile: 16384, maxTile: 32768, moves: 1, over: false });
+      expect(until[1]).toMatchObject({ game: 1, moves: 3 });
+      expect(until[2]).toMatchObject({ games: 2, moves: 4 });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -86,5 +92,6 @@ describe('bench:browser game mode', () => {
     await expect(bench(['--games', '0'])).rejects.toThrow(/--games must be a whole number from 1, got 0/);
     await expect(bench(['--depth', '2', '--time-ms', '5'])).rejects.toThrow(/give one budget/);
     await expect(bench(['--game', '3'])).rejects.toThrow(/unknown option --game/);
+    await expect(bench(['--until-target'])).rejects.toThrow(/--until-target ends games from --from boards/);
   });
 });

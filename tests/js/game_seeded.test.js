@@ -81,4 +81,30 @@ describe('the seeded game loop', () => {
     expect(played.moves).toBe(3);
     expect(played.score).toBeGreaterThanOrEqual(4);
   });
+
+  it('stops at the first board that holds stopTile, the game it would have played up to there', async () => {
+    // The same moves with and without the stop: a move picked by a seeded draw.
+    const game = (stopTile) => {
+      const picks = seededRandom(12);
+      const boards = [];
+      const chooseMove = async (board) => {
+        boards.push(board);
+        const legal = legalMoves(board);
+        return legal[Math.floor(picks() * legal.length)];
+      };
+      return playSeededGame(rulesEngine, { seed: 4, stopTile, chooseMove }).then((r) => ({ ...r, boards }));
+    };
+    const whole = await game(Infinity);
+    const first32 = whole.boards.findIndex((b) => Math.max(...b) >= 32);
+    expect(first32).toBeGreaterThan(0);
+    const stopped = await game(32);
+    expect(stopped.moves).toBe(first32);
+    expect(Math.max(...stopped.board)).toBeGreaterThanOrEqual(32);
+    expect(stopped.board).toEqual(whole.boards[first32]);
+    expect(stopped.moves).toBeLessThan(whole.moves);
+    // A board that already holds it plays no move.
+    const start = [32, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    const none = await playSeededGame(rulesEngine, { seed: 1, board: start, stopTile: 32, chooseMove: async () => 0 });
+    expect(none).toEqual({ board: start, score: 0, moves: 0 });
+  });
 });

@@ -11,12 +11,14 @@
 //
 // Game mode (browser_games.mjs), the default: whole games with the network and
 // the shipped endgame table, at one preset.
-//   npm run bench:browser -- [--games 3] [--seed 1] [--from FILE] [--max-moves M]
+//   npm run bench:browser -- [--games 3] [--seed 1] [--from FILE [--until-target]] [--max-moves M]
 //       [--depth 2 | --time-ms T | --nodes K] [--phase on|off] [--max-depth D] [--threads N]
 //       [--tables on|off]   (the play page's default: --time-ms 10 --phase on --max-depth 3)
 //   --from FILE: games from its boards (lines of 16 tile values, as
 //   `ai2048 harvest` prints them), the first --games of them (default all);
-//   game i's spawns come from seed + i. One JSON line a game, then a summary:
+//   game i's spawns come from seed + i. --until-target (with --from): each
+//   game ends once it makes twice its start's largest tile, as `ai2048
+//   harvest --tile` ends a conversion (without it, a game plays to its end). One JSON line a game, then a summary:
 //   mean and median score, tile reach, conversion (--from: the share that made
 //   twice the start's largest tile), moves/s, ms a move (p50, p95) by largest
 //   tile and by empty cells (lists, in order), nodes a move, threads,
@@ -81,6 +83,7 @@ const OPTIONS = {
   games: true,
   seed: true,
   from: true,
+  'until-target': false,
   'max-moves': true,
   'time-ms': true,
   nodes: true,
@@ -144,13 +147,21 @@ function gameList() {
   const seed = count('seed', 1, 0);
   const maxMoves = count('max-moves', Infinity);
   const file = option('from', null);
+  const untilTarget = args.includes('--until-target');
+  if (untilTarget && file === null) fail('--until-target ends games from --from boards: give --from FILE');
   if (file === null) {
     return Array.from({ length: count('games', 3) }, (_, i) => ({ index: i, seed: seed + i, maxMoves }));
   }
   const boards = readBoards(file);
   const games = count('games', boards.length);
   if (games > boards.length) fail(`--games ${games}, but ${file} holds ${boards.length} boards`);
-  return boards.slice(0, games).map((board, i) => ({ index: i, seed: seed + i, board, maxMoves }));
+  return boards.slice(0, games).map((board, i) => ({
+    index: i,
+    seed: seed + i,
+    board,
+    maxMoves,
+    ...(untilTarget ? { stopTile: 2 * Math.max(...board) } : {}),
+  }));
 }
 
 async function runSpeed(page) {

@@ -5,7 +5,8 @@
 // test: nothing here fails on a figure.
 
 // Runs in the page (page.evaluate): each game from two seeded spawns, or from
-// a given board, to its end or maxMoves, through the app's own loop and spawn
+// a given board, to its end, maxMoves or (stopTile) the first board holding
+// that tile, through the app's own loop and spawn
 // rule (web/src/game/seeded_game.js). Each
 // finished game goes to window.benchGame (exposed by the bench), which prints
 // its line. Resolves to every move's [ms, nodes, largest tile, empty cells,
@@ -81,6 +82,7 @@ export async function playGames({ games, settings, threads, tables, markMoves = 
       seed: game.seed,
       board: game.board,
       maxMoves: game.maxMoves,
+      stopTile: game.stopTile,
       chooseMove,
     });
     const seconds = (performance.now() - gameStarted) / 1000;
@@ -92,7 +94,8 @@ export async function playGames({ games, settings, threads, tables, markMoves = 
       score,
       maxTile: Math.max(...board),
       moves: count,
-      over: count < game.maxMoves,
+      // over: the game ended with no move left (not stopped at maxMoves or stopTile).
+      over: count < game.maxMoves && Math.max(...board) < (game.stopTile ?? Infinity),
       seconds: Number(seconds.toFixed(2)),
       nodesPerMove: count ? Math.round(nodes / count) : 0,
     });

@@ -1,4 +1,5 @@
-// One game played by an engine from a seed, to its end or maxMoves: the loop
+// One game played by an engine from a seed, to its end, maxMoves, or the first
+// board that holds a tile of stopTile or more (a conversion decided): the loop
 // the tools run in a page (tools/bench/browser_games.mjs,
 // tools/figures/network_figures.mjs import it from /src/game/). The tiles
 // come from the game's spawn rule (randomSpawn in rules.js) drawn from the
@@ -16,12 +17,15 @@ export function openingBoard(random) {
   return withRandomTile(withRandomTile(new Array(SIZE * SIZE).fill(0), random), random);
 }
 
-export async function playSeededGame(engine, { seed, board = null, maxMoves = Infinity, chooseMove }) {
+export async function playSeededGame(
+  engine,
+  { seed, board = null, maxMoves = Infinity, stopTile = Infinity, chooseMove },
+) {
   const random = seededRandom(seed);
   let current = board ?? openingBoard(random);
   let score = 0;
   let moves = 0;
-  while (moves < maxMoves && !(await engine.gameOver(current))) {
+  while (moves < maxMoves && Math.max(...current) < stopTile && !(await engine.gameOver(current))) {
     const dir = await chooseMove(current, moves);
     const moved = await engine.applyMove(current, dir);
     score += moved.gain;
