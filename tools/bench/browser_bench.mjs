@@ -199,12 +199,21 @@ async function runGames(page) {
   await page.exposeFunction('benchLoaded', () => {
     memory.loaded = sample();
   });
+  // Each game's line carries the tab's memory when it ended: over many games
+  // a leak shows as a climb, where the peak alone cannot tell one from a spike.
   await page.exposeFunction('benchGame', (line) => {
-    sample();
+    const tabMb = sample();
     results.push(line);
-    console.log(JSON.stringify(line));
+    console.log(JSON.stringify({ ...line, tabMb }));
   });
   const sampler = setInterval(sample, 2000);
+  // The games' memory only: returning every move's record to Node serializes
+  // hundreds of thousands of values in the tab (500 MB over 100 conversions),
+  // which is the bench's cost, not the page's.
+  await page.exposeFunction('benchEnded', () => {
+    sample();
+    clearInterval(sampler);
+  });
   const started = Date.now();
   try {
     const markMoves = option('trace', null) !== null;

@@ -101,6 +101,7 @@ export async function playGames({ games, settings, threads, tables, markMoves = 
     });
   }
   const wallMs = performance.now() - started;
+  await globalThis.benchEnded();
   running = false;
   observer.disconnect();
   const state = {
