@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../tools/harness/browser.js';
+import { nativeGames } from '../../tools/harness/native_cli.js';
 
 const run = promisify(execFile);
 const BENCH = path.join(repoRoot, 'tools/bench/browser_bench.mjs');
@@ -90,10 +91,28 @@ describe('bench:browser game mode', () => {
     }
   });
 
+  it('with native spawns at a node budget, plays the games of the CLI move for move', async () => {
+    // The shipped network and table on both sides, one thread, the page's
+    // twin settings: two games, so a state carried from one game to the next
+    // would show in the second.
+    const settings = ['--nodes', '20000', '--phase', 'on', '--max-depth', '3'];
+    const games = ['--games', '2', '--seed', '11', '--max-moves', '60'];
+    const lines = await bench([...games, ...settings, '--threads', '1', '--spawns', 'native']);
+    const native = nativeGames([...games, ...settings, '--eval', 'network', '--tables', 'on']);
+    for (const i of [0, 1]) {
+      expect(lines[i], `game ${i}`).toMatchObject({ seed: 11 + i, moves: 60, score: native[i].score });
+      expect(lines[i].board, `game ${i}`).toEqual(native[i].turns.at(-1).next);
+    }
+    // The app's own spawns give other games from the same seeds.
+    const app = await bench([...games, ...settings, '--threads', '1']);
+    expect(app.slice(0, 2).map((g) => g.board)).not.toEqual(lines.slice(0, 2).map((g) => g.board));
+  });
+
   it('refuses bad options with a clear message', async () => {
     await expect(bench(['--games', '0'])).rejects.toThrow(/--games must be a whole number from 1, got 0/);
     await expect(bench(['--depth', '2', '--time-ms', '5'])).rejects.toThrow(/give one budget/);
     await expect(bench(['--game', '3'])).rejects.toThrow(/unknown option --game/);
     await expect(bench(['--until-target'])).rejects.toThrow(/--until-target ends games from --from boards/);
+    await expect(bench(['--spawns', 'cli'])).rejects.toThrow(/--spawns must be app or native, got cli/);
   });
 });

@@ -11,14 +11,18 @@
 //
 // Game mode (browser_games.mjs), the default: whole games with the network and
 // the shipped endgame table, at one preset.
-//   npm run bench:browser -- [--games 3] [--seed 1] [--from FILE [--until-target]] [--max-moves M]
+//   npm run bench:browser -- [--games 3] [--seed 1] [--from FILE [--until-target]] [--max-moves M] [--spawns app|native]
 //       [--depth 2 | --time-ms T | --nodes K] [--phase on|off] [--max-depth D] [--threads N]
 //       [--tables on|off]   (the play page's default: --time-ms 10 --phase on --max-depth 3)
 //   --from FILE: games from its boards (lines of 16 tile values, as
 //   `ai2048 harvest` prints them), the first --games of them (default all);
 //   game i's spawns come from seed + i. --until-target (with --from): each
 //   game ends once it makes twice its start's largest tile, as `ai2048
-//   harvest --tile` ends a conversion (without it, a game plays to its end). One JSON line a game, then a summary:
+//   harvest --tile` ends a conversion (without it, a game plays to its end).
+//   --spawns native: the tiles `ai2048` draws from the same seeds (the app's
+//   own generator by default): with --nodes and --threads 1 the games are the
+//   CLI's move for move, so runs pair board by board with native ones.
+//   One JSON line a game (its last board included), then a summary:
 //   mean and median score, tile reach, conversion (--from: the share that made
 //   twice the start's largest tile), moves/s, ms a move (p50, p95) by largest
 //   tile and by empty cells (lists, in order), nodes a move, threads,
@@ -84,6 +88,7 @@ const OPTIONS = {
   seed: true,
   from: true,
   'until-target': false,
+  spawns: true,
   'max-moves': true,
   'time-ms': true,
   nodes: true,
@@ -148,9 +153,13 @@ function gameList() {
   const maxMoves = count('max-moves', Infinity);
   const file = option('from', null);
   const untilTarget = args.includes('--until-target');
+  // native: the tiles ai2048 draws from the same seeds (native_spawns.js), so
+  // at a node budget on one thread the games are the CLI's move for move.
+  const spawns = option('spawns', 'app');
+  if (spawns !== 'app' && spawns !== 'native') fail(`--spawns must be app or native, got ${spawns}`);
   if (untilTarget && file === null) fail('--until-target ends games from --from boards: give --from FILE');
   if (file === null) {
-    return Array.from({ length: count('games', 3) }, (_, i) => ({ index: i, seed: seed + i, maxMoves }));
+    return Array.from({ length: count('games', 3) }, (_, i) => ({ index: i, seed: seed + i, maxMoves, spawns }));
   }
   const boards = readBoards(file);
   const games = count('games', boards.length);
@@ -160,6 +169,7 @@ function gameList() {
     seed: seed + i,
     board,
     maxMoves,
+    spawns,
     ...(untilTarget ? { stopTile: 2 * Math.max(...board) } : {}),
   }));
 }

@@ -83,6 +83,7 @@ export async function playGames({ games, settings, threads, tables, markMoves = 
       board: game.board,
       maxMoves: game.maxMoves,
       stopTile: game.stopTile,
+      spawns: game.spawns,
       chooseMove,
     });
     const seconds = (performance.now() - gameStarted) / 1000;
@@ -96,6 +97,7 @@ export async function playGames({ games, settings, threads, tables, markMoves = 
       moves: count,
       // over: the game ended with no move left (not stopped at maxMoves or stopTile).
       over: count < game.maxMoves && Math.max(...board) < (game.stopTile ?? Infinity),
+      board,
       seconds: Number(seconds.toFixed(2)),
       nodesPerMove: count ? Math.round(nodes / count) : 0,
     });

@@ -8,8 +8,11 @@
 //
 // engine: gameOver(board) and applyMove(board, dir), as engine.js has them;
 // chooseMove(board, movesSoFar) resolves to the direction to play (the tool
-// searches, times and records there). Resolves to { board, score, moves }:
-// the last board, the points this game gained and the moves it played.
+// searches, times and records there). spawns: 'app' (the default) or
+// 'native', the tiles `ai2048` draws from the same seed (native_spawns.js).
+// Resolves to { board, score, moves }: the last board, the points this game
+// gained and the moves it played.
+import { nativeSpawner } from './native_spawns.js';
 import { SIZE, withRandomTile } from './rules.js';
 import { seededRandom } from './rng.js';
 
@@ -17,12 +20,20 @@ export function openingBoard(random) {
   return withRandomTile(withRandomTile(new Array(SIZE * SIZE).fill(0), random), random);
 }
 
+// The board with the next tile of a seeded game's spawns.
+function spawnerFor(spawns, seed) {
+  if (spawns === 'native') return nativeSpawner(seed);
+  if (spawns !== 'app') throw new Error(`spawns is 'app' or 'native', got ${spawns}`);
+  const random = seededRandom(seed);
+  return (board) => withRandomTile(board, random);
+}
+
 export async function playSeededGame(
   engine,
-  { seed, board = null, maxMoves = Infinity, stopTile = Infinity, chooseMove },
+  { seed, board = null, maxMoves = Infinity, stopTile = Infinity, spawns = 'app', chooseMove },
 ) {
-  const random = seededRandom(seed);
-  let current = board ?? openingBoard(random);
+  const spawn = spawnerFor(spawns, seed);
+  let current = board ?? spawn(spawn(new Array(SIZE * SIZE).fill(0)));
   let score = 0;
   let moves = 0;
   while (moves < maxMoves && Math.max(...current) < stopTile && !(await engine.gameOver(current))) {
@@ -30,7 +41,7 @@ export async function playSeededGame(
     const moved = await engine.applyMove(current, dir);
     score += moved.gain;
     moves += 1;
-    current = withRandomTile(moved.board, random);
+    current = spawn(moved.board);
   }
   return { board: current, score, moves };
 }
