@@ -1,7 +1,7 @@
 // Two harvest runs compared board by board (tools/bench/harvest_pairs.mjs): the
 // stderr lines read back, and the sign test's p against values worked by hand.
 import { describe, expect, it } from 'vitest';
-import { comparePairs, harvestOutcome, signTestP } from '../../tools/bench/harvest_pairs.mjs';
+import { benchOutcome, comparePairs, harvestOutcome, runOutcome, signTestP } from '../../tools/bench/harvest_pairs.mjs';
 
 const run = (made, of, list) =>
   `harvest: 3/${of} games done, 10 moves, 5 moves/s\n` +
@@ -13,6 +13,23 @@ describe('harvest_pairs', () => {
     expect(harvestOutcome(run(3, 5, '1 2 5'))).toEqual({ boards: 5, made: new Set([1, 2, 5]) });
     expect(harvestOutcome(run(0, 5, 'none')).made.size).toBe(0);
     expect(() => harvestOutcome('harvest: 1/5 games done')).toThrow(/not a finished harvest run/);
+  });
+
+  it('reads which boards a bench:browser --from run made, and tells the two kinds apart', () => {
+    const game = (i, startTile, maxTile) => JSON.stringify({ game: i, seed: i + 1, startTile, maxTile, moves: 9 });
+    const text = [
+      '> ai2048@0.2.0 bench:browser',
+      game(0, 16384, 32768),
+      game(1, 16384, 16384),
+      game(2, 8192, 16384),
+      JSON.stringify({ bench: 'browser-games', games: 3 }),
+    ].join('\n');
+    expect(benchOutcome(text)).toEqual({ boards: 3, made: new Set([1, 3]) });
+    expect(runOutcome(text)).toEqual(benchOutcome(text));
+    expect(runOutcome(run(1, 3, '2')).made).toEqual(new Set([2]));
+    expect(() => benchOutcome('{"bench":"browser-games"}')).toThrow(/not a bench:browser run/);
+    const whole = JSON.stringify({ game: 0, seed: 1, maxTile: 2048, moves: 9 });
+    expect(() => benchOutcome(whole)).toThrow(/not a --from run/);
   });
 
   it('pairs the boards and tests the split', () => {

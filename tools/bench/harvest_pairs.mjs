@@ -1,10 +1,30 @@
 // Two harvest runs on the same boards, board by board: which boards each made
 // the tile on, and the exact two-sided sign test (McNemar's) on the boards where
 // they differ. Reads the runs' stderr (the line "harvest: the games that made
-// it, from 1: ..."), and the count of boards from "harvest: M of N games".
+// it, from 1: ..."), and the count of boards from "harvest: M of N games"; or
+// the stdout of `npm run bench:browser -- --from FILE` (its game lines: a
+// board made it where the game's largest tile reached twice its start's).
 //
 //   node tools/bench/harvest_pairs.mjs A.err B.err
+//   node tools/bench/harvest_pairs.mjs native.err chromium.jsonl
 import fs from 'node:fs';
+
+// The boards a bench:browser --from run made (numbered from 1, as harvest's).
+export function benchOutcome(text) {
+  const games = text
+    .split('\n')
+    .filter((line) => line.startsWith('{"game":'))
+    .map((line) => JSON.parse(line));
+  if (!games.length) throw new Error('no game lines: not a bench:browser run');
+  if (games.some((g) => g.startTile === undefined)) throw new Error('games without a start board: not a --from run');
+  const made = games.filter((g) => g.maxTile >= 2 * g.startTile).map((g) => g.game + 1);
+  return { boards: games.length, made: new Set(made) };
+}
+
+// Either kind of run, told apart by its text.
+export function runOutcome(text) {
+  return /^\{"game":/m.test(text) ? benchOutcome(text) : harvestOutcome(text);
+}
 
 // The games a harvest run's stderr names as made, and how many it played.
 export function harvestOutcome(text) {
@@ -48,13 +68,18 @@ export function comparePairs(a, b) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [fileA, fileB] = process.argv.slice(2);
   if (!fileA || !fileB) {
-    console.error('usage: node tools/bench/harvest_pairs.mjs A.err B.err (two harvest runs on the same boards)');
+    console.error(
+      'usage: node tools/bench/harvest_pairs.mjs A B (two runs on the same boards: harvest stderr or bench:browser --from stdout)',
+    );
     process.exit(2);
   }
-  const r = comparePairs(
-    harvestOutcome(fs.readFileSync(fileA, 'utf8')),
-    harvestOutcome(fs.readFileSync(fileB, 'utf8')),
-  );
+  let r;
+  try {
+    r = comparePairs(runOutcome(fs.readFileSync(fileA, 'utf8')), runOutcome(fs.readFileSync(fileB, 'utf8')));
+  } catch (err) {
+    console.error(`harvest_pairs: ${err.message}`);
+    process.exit(2);
+  }
   console.log(`${r.boards} boards: A made ${r.madeA}, B made ${r.madeB}, both ${r.both}`);
   console.log(`only A (${r.onlyA.length}): ${r.onlyA.join(' ') || '-'}`);
   console.log(`only B (${r.onlyB.length}): ${r.onlyB.join(' ') || '-'}`);
