@@ -9,7 +9,8 @@
 // that tile, through the app's own loop and spawn
 // rule (web/src/game/seeded_game.js). Each
 // finished game goes to window.benchGame (exposed by the bench), which prints
-// its line. Resolves to every move's [ms, nodes, largest tile, empty cells,
+// its line; window.benchEnded marks the end of the games (the bench's memory
+// sampling stops there). Resolves to every move's [ms, nodes, largest tile, empty cells,
 // ms over the move's time allocation (timeMs, times its allocation with phase),
 // the game's index, the move's number in its game (from 1)],
 // the longest main-thread blocks and the engine's state. markMoves: each move
