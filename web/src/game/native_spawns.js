@@ -6,6 +6,8 @@
 //
 // SplitMix64 on BigInt: the state advances by the golden-ratio constant and is
 // mixed by two multiply-xorshift rounds; below(n) scales the top 32 bits by n.
+import { emptyCellIndices } from './rules.js';
+
 const MASK = (1n << 64n) - 1n;
 
 export function splitMix64(seed) {
@@ -33,10 +35,7 @@ export function splitMix64(seed) {
 export function nativeSpawner(seed) {
   const rng = splitMix64(seed);
   return (board) => {
-    const empty = [];
-    board.forEach((value, i) => {
-      if (value === 0) empty.push(i);
-    });
+    const empty = emptyCellIndices(board);
     if (empty.length === 0) return board.slice();
     const cell = empty[rng.below(empty.length)];
     const next = board.slice();

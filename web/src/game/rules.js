@@ -96,15 +96,22 @@ export function legalMoves(board, size = SIZE) {
   return DIRECTIONS.filter((dir) => canMove(board, dir, size));
 }
 
+// The indices of a board's empty cells, in row-major order: where a spawn
+// may land (this rule's and the CLI's, native_spawns.js).
+export function emptyCellIndices(board) {
+  const empty = [];
+  board.forEach((value, i) => {
+    if (value === 0) empty.push(i);
+  });
+  return empty;
+}
+
 // The game's spawn rule, one copy for the game model and the tools' in-page
 // games (seeded_game.js): a uniformly chosen empty cell (row-major order),
 // then a 2 with probability SPAWN_TWO_PROBABILITY, else a 4; random() is drawn
 // twice, for the cell first. Returns { cell, value }, or null on a full board.
 export function randomSpawn(board, random) {
-  const empty = [];
-  board.forEach((value, i) => {
-    if (value === 0) empty.push(i);
-  });
+  const empty = emptyCellIndices(board);
   if (empty.length === 0) return null;
   const cell = empty[Math.min(empty.length - 1, Math.floor(random() * empty.length))];
   return { cell, value: random() < SPAWN_TWO_PROBABILITY ? 2 : 4 };
