@@ -16,8 +16,9 @@ import { nativeSpawner } from './native_spawns.js';
 import { SIZE, withRandomTile } from './rules.js';
 import { seededRandom } from './rng.js';
 
-export function openingBoard(random) {
-  return withRandomTile(withRandomTile(new Array(SIZE * SIZE).fill(0), random), random);
+// Two tiles on an empty board, from a spawner (a board to the next board).
+export function openingBoard(spawn) {
+  return spawn(spawn(new Array(SIZE * SIZE).fill(0)));
 }
 
 // The board with the next tile of a seeded game's spawns.
@@ -33,7 +34,7 @@ export async function playSeededGame(
   { seed, board = null, maxMoves = Infinity, stopTile = Infinity, spawns = 'app', chooseMove },
 ) {
   const spawn = spawnerFor(spawns, seed);
-  let current = board ?? spawn(spawn(new Array(SIZE * SIZE).fill(0)));
+  let current = board ?? openingBoard(spawn);
   let score = 0;
   let moves = 0;
   while (moves < maxMoves && Math.max(...current) < stopTile && !(await engine.gameOver(current))) {
