@@ -285,6 +285,14 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
       for (const auto& [k, n] : game_visits) visits[k] += n;
       if (!mode.from.empty()) converted += g.max_exponent > max_exponent(mode.from[i]);
       if (!mode.harvest_exponent) std::printf("%s\n", game_line(g).c_str());
+      // Harvest: each game's outcome as it ends, so a run stopped early still
+      // says which of its games made the tile.
+      if (mode.harvest_exponent)
+        std::fprintf(stderr, "harvest: game %llu %s %llu (%llu moves)\n",
+                     static_cast<unsigned long long>(i + 1),
+                     harvest_done ? "made a" : "ended at",
+                     1ULL << (harvest_done ? mode.harvest_exponent : g.max_exponent),
+                     static_cast<unsigned long long>(g.moves));
       std::fflush(stdout);
       if (trace.is_open()) trace << game_trace << std::flush;
     };

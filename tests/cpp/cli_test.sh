@@ -171,6 +171,13 @@ if [ "$(echo "$made" | wc -w)" != "$(grep -c . "$tmp/h512.txt")" ] ||
       "$(head -1 "$tmp/h512.txt")" ]; then
   echo "FAIL: harvest named the games \"$made\" for $(grep -c . "$tmp/h512.txt") boards"; fails=$((fails + 1))
 fi
+# Each game's outcome on stderr as it ends (a run stopped early keeps them): one
+# line a board, and those that made the 512 are the games the last line names.
+each_made=$(sed -n 's/^harvest: game \([0-9]*\) made a 512 ([0-9]* moves)$/\1/p' "$tmp/h512.err" | sort -n | tr '\n' ' ')
+each_total=$(grep -c '^harvest: game [0-9]* \(made a 512\|ended at [0-9]*\) ([0-9]* moves)$' "$tmp/h512.err")
+if [ "$each_made" != "$made " ] || [ "$each_total" != "$(grep -c . "$tmp/h256.txt")" ]; then
+  echo "FAIL: harvest's game lines: made \"$each_made\" of $each_total, against \"$made\""; fails=$((fails + 1))
+fi
 
 # Endgame tables: a small one built, described, and played with; bad tables refused.
 if "$AI2048" tables build --target 32 --dir "$tmp/t32" --threads 2 >"$tmp/t32.out" 2>/dev/null; then
