@@ -289,8 +289,7 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
       // says which of its games made the tile.
       if (mode.harvest_exponent)
         std::fprintf(stderr, "harvest: game %llu %s %llu (%llu moves)\n",
-                     static_cast<unsigned long long>(i + 1),
-                     harvest_done ? "made a" : "ended at",
+                     static_cast<unsigned long long>(i + 1), harvest_done ? "made a" : "ended at",
                      1ULL << (harvest_done ? mode.harvest_exponent : g.max_exponent),
                      static_cast<unsigned long long>(g.moves));
       std::fflush(stdout);
