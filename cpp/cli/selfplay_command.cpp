@@ -284,10 +284,10 @@ int run_games(const Args& args, const std::string& command, const RunMode& mode)
       census.merge(game_census);
       for (const auto& [k, n] : game_visits) visits[k] += n;
       if (!mode.from.empty()) converted += g.max_exponent > max_exponent(mode.from[i]);
+      // Harvest: each game's outcome on stderr as it ends, so a run stopped
+      // early still says which of its games made the tile.
       if (!mode.harvest_exponent) std::printf("%s\n", game_line(g).c_str());
-      // Harvest: each game's outcome as it ends, so a run stopped early still
-      // says which of its games made the tile.
-      if (mode.harvest_exponent)
+      else
         std::fprintf(stderr, "harvest: game %llu %s %llu (%llu moves)\n",
                      static_cast<unsigned long long>(i + 1), harvest_done ? "made a" : "ended at",
                      1ULL << (harvest_done ? mode.harvest_exponent : g.max_exponent),
