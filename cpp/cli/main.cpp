@@ -24,6 +24,8 @@ const char kSearchHelp[] =
     "  --depth D | --nodes K | --time-ms T    (--depth 0: no look-ahead, the evaluation alone;\n"
     "                                          --time-ms is a target per move)\n"
     "  [--min-depth A] [--max-depth B] [--cutoff P] [--table-bits N]\n"
+    "  [--crowded-max-depth C] --nodes or --time-ms deepen no further than C on boards\n"
+    "                  of 2 empty cells or fewer (default: --max-depth)\n"
     "  [--late TILE|off] boards with a tile of TILE or more: the late-game search, the small\n"
     "                  tiles' sub-game searched deep around the big ones (default off)\n"
     "  [--late-drop S] its beam: positions whose value fell by more than share S are lost\n"

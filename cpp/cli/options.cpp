@@ -8,9 +8,12 @@
 namespace g2048::cli {
 
 const std::vector<std::string> kSearchOptions = {
-    "--depth",      "--nodes",   "--time-ms",   "--min-depth", "--max-depth",   "--cutoff",
-    "--table-bits", "--weights", "--eval",      "--network",   "--downgrade",   "--threads",
-    "--phase",      "--late",    "--late-drop", "--late-eval", "--late-weights"};
+    "--depth",      "--nodes",        "--time-ms",
+    "--min-depth",  "--max-depth",    "--cutoff",
+    "--table-bits", "--weights",      "--eval",
+    "--network",    "--downgrade",    "--threads",
+    "--phase",      "--late",         "--late-drop",
+    "--late-eval",  "--late-weights", "--crowded-max-depth"};
 
 const std::vector<std::string> kFlags = {"--list",    "--coherence", "--resume", "--restarts",
                                          "--forward", "--census",    "--fold"};
@@ -116,6 +119,7 @@ SearchSettings search_settings(const Args& args) {
   s.time_ms = args.number("--time-ms", 0, 0.001, 1e7);
   s.min_depth = static_cast<int>(args.count("--min-depth", s.min_depth, 1, kMaxSearchDepth));
   s.max_depth = static_cast<int>(args.count("--max-depth", s.max_depth, 1, kMaxSearchDepth));
+  s.crowded_max_depth = static_cast<int>(args.count("--crowded-max-depth", 0, 1, kMaxSearchDepth));
   s.prob_cutoff = args.number("--cutoff", s.prob_cutoff, 0, 0.999999);
   s.table_bits = static_cast<int>(args.count("--table-bits", s.table_bits, 10, 26));
   s.threads = static_cast<int>(args.count("--threads", 1, 1, kMaxThreads));

@@ -15,6 +15,9 @@ std::string validate_settings(const SearchSettings& s) {
     return "time budget must be from 0 to 1e7 milliseconds";
   if (s.min_depth < 0 || s.max_depth > kMaxSearchDepth || s.min_depth > s.max_depth)
     return "min and max depth must satisfy 0 <= min <= max <= " + std::to_string(kMaxSearchDepth);
+  if (s.crowded_max_depth < 0 || s.crowded_max_depth > kMaxSearchDepth)
+    return "crowded boards' max depth must be from 1 to " + std::to_string(kMaxSearchDepth) +
+           " (or 0: max depth), got " + std::to_string(s.crowded_max_depth);
   if (!(s.prob_cutoff >= 0 && s.prob_cutoff < 1))
     return "probability cut-off must be at least 0 and below 1";
   if (s.table_bits < 10 || s.table_bits > 26)

@@ -13,6 +13,7 @@ namespace g2048 {
 constexpr int kMaxSearchDepth = 12;
 constexpr double kMaxTimeMs = 1e7;  // a time budget's largest value
 constexpr int kMaxThreads = 16;     // threads one search may use (parallel_search.cpp)
+constexpr int kCrowdedEmpty = 2;    // a board this many empty cells or fewer is crowded
 
 // Depth counts the spawns looked ahead after the root move (the published
 // convention: depth 3 is the root move, then 3 rounds of spawn + reply).
@@ -28,6 +29,10 @@ struct SearchSettings {
   double time_ms = 0;       // time budget (iterative deepening); 0: none
   int min_depth = 3;        // bounds of the chosen and the deepened depth
   int max_depth = 8;
+  // A node or time budget deepens no further than this on a crowded board
+  // (kCrowdedEmpty empty cells or fewer), where depth 4-5 made fewer 32768s
+  // than depth 3 (docs/results/2026-12-crowded-cap.md); 0: max_depth.
+  int crowded_max_depth = 0;
   double prob_cutoff = 1e-4;  // a branch less likely than this is evaluated as is
   int table_bits = 20;        // transposition table of 2^table_bits entries (16 bytes)
   // Threads one search uses: root moves and their first spawns searched at

@@ -111,7 +111,7 @@ void TimeManager::record(Board board, const SearchResult& result, bool scores_mo
 std::vector<DeepeningStep> deepening_steps(Board board, const SearchSettings& s) {
   bool budgeted = s.nodes || s.time_ms > 0;
   int first = s.depth ? s.depth : budgeted ? 1 : chosen_depth(board, s);
-  int last = s.depth ? s.depth : budgeted ? s.max_depth : first;
+  int last = s.depth ? s.depth : budgeted ? deepest_depth(board, s) : first;
   std::vector<DeepeningStep> steps;
   float cutoff = static_cast<float>(s.prob_cutoff);
   for (int depth = first; depth <= last; ++depth) {
@@ -119,6 +119,11 @@ std::vector<DeepeningStep> deepening_steps(Board board, const SearchSettings& s)
     steps.push_back({depth, cutoff});
   }
   return steps;
+}
+
+int deepest_depth(Board board, const SearchSettings& s) {
+  bool capped = s.crowded_max_depth > 0 && s.crowded_max_depth < s.max_depth;
+  return capped && count_empty(board) <= kCrowdedEmpty ? s.crowded_max_depth : s.max_depth;
 }
 
 bool DeepeningRule::next_fits(std::uint64_t nodes_so_far) const {

@@ -125,6 +125,10 @@ struct DeepeningStep {
 // finer steps (each new depth first with a cut-off 3 times larger).
 std::vector<DeepeningStep> deepening_steps(Board board, const SearchSettings& s);
 
+// The deepest a node or time budget deepens on this board: max_depth, or
+// crowded_max_depth where it is set, lower and the board crowded.
+int deepest_depth(Board board, const SearchSettings& s);
+
 // Whether the next step of a budgeted search may start, and the limits at
 // which one running is abandoned.
 //   - A node budget starts a step only when its cost, predicted from the last

@@ -101,6 +101,10 @@ int EngineSession::chosen_depth(const Tiles& board, const SearchSettings& settin
   return ExpectimaxSearcher::chosen_depth(to_search_board(board), settings);
 }
 
+int EngineSession::deepest_depth(const Tiles& board, const SearchSettings& settings) {
+  return g2048::deepest_depth(to_search_board(board), settings);
+}
+
 std::unique_ptr<Player> EngineSession::make_player(const EngineRequest& request,
                                                    std::string* error) const {
   const EngineRequest r = with_defaults(request);

@@ -84,11 +84,12 @@ class EngineSession {
 
   // Expectimax's pieces for the browser's root parallelism: one root task
   // (search/expectimax.h) on the evaluation's searcher, and the depth a
-  // position gets without a budget.
+  // position gets without a budget and the deepest a node budget deepens it.
   RootMoveValue search_root_move(const Tiles& board, const RootTask& task,
                                  const SearchSettings& settings,
                                  const EvaluationSettings& evaluation);
   static int chosen_depth(const Tiles& board, const SearchSettings& settings);
+  static int deepest_depth(const Tiles& board, const SearchSettings& settings);
 
   // The request's player, for one game at a time (the default depth applied
   // as play() does); with request.tables, expectimax's moves are verified with

@@ -3,7 +3,8 @@
 // input throws a JS Error naming the problem. No game logic lives here.
 //
 //   search(board, settings)        any player's move (settings.player, player.h)
-//   searchRootMove, chosenDepth    expectimax's pieces for root parallelism
+//   searchRootMove, chosenDepth,   expectimax's pieces for root parallelism
+//   deepestDepth
 //   evilSpawn(board, depth)        the evil spawner's tile: {cell, value, nodes}
 //   placeTile(board, cell, value)  a person's tile, checked: the new board
 //   loadTables(bytes)              an endgame table file (endgame/table_file.h),
@@ -318,6 +319,14 @@ val chosen_depth_or_null(const val& board, const val& settings) {
   return val(EngineSession::chosen_depth(tiles, s));
 }
 
+// The deepest a node budget deepens on this board (deepest_depth).
+val deepest_depth_or_null(const val& board, const val& settings) {
+  Tiles tiles;
+  SearchSettings s;
+  if (!read_board(board, &tiles) || !read_settings(settings, &s)) return val::null();
+  return val(EngineSession::deepest_depth(tiles, s));
+}
+
 val settings_or_null(const val& settings) {
   EngineRequest request;
   if (!read_player_settings(settings, &request)) return val::null();
@@ -363,6 +372,7 @@ EMSCRIPTEN_BINDINGS(engine) {
   function("search", &guarded<search_or_null, val, val>);
   function("searchRootMove", &guarded<search_root_move_or_null, val, val, val, val, val, val>);
   function("chosenDepth", &guarded<chosen_depth_or_null, val, val>);
+  function("deepestDepth", &guarded<deepest_depth_or_null, val, val>);
   function("settings", &guarded<settings_or_null, val>);
   function("evilSpawn", &guarded<evil_spawn_or_null, val, val>);
   function("placeTile", &guarded<place_tile_or_null, val, val, val>);

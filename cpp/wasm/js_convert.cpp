@@ -136,10 +136,10 @@ bool read_count(const val& js, const char* what, double min, double max, double*
 
 namespace {
 
-const char* const kSettingNames[] = {"depth",        "nodes",     "timeMs",  "minDepth", "maxDepth",
-                                     "cutoff",       "tableBits", "player",  "eval",     "playouts",
-                                     "playoutDepth", "seed",      "threads", "tables",   "phase",
-                                     "late",         "lateDrop"};
+const char* const kSettingNames[] = {
+    "depth",     "nodes",  "timeMs", "minDepth", "maxDepth",     "cutoff",
+    "tableBits", "player", "eval",   "playouts", "playoutDepth", "seed",
+    "threads",   "tables", "phase",  "late",     "lateDrop",     "crowdedMaxDepth"};
 
 bool unknown_setting(const std::string& key) {
   for (const char* name : kSettingNames)
@@ -164,6 +164,10 @@ bool read_setting(const std::string& key, double x, EngineRequest* p) {
     (key == "depth"      ? s->depth
      : key == "minDepth" ? s->min_depth
                          : s->max_depth) = static_cast<int>(x);
+  } else if (key == "crowdedMaxDepth") {  // SearchSettings::crowded_max_depth
+    if (!is_whole(x, 0, kMaxSearchDepth))
+      return fail("must be a whole number from 1 to " + max_depth + " (or 0: maxDepth)");
+    s->crowded_max_depth = static_cast<int>(x);
   } else if (key == "nodes") {
     if (x < 0) return fail("is a budget and cannot be negative");
     if (!is_whole(x, 1, kMaxSafeInteger))
@@ -321,6 +325,7 @@ val player_settings_to_js(const EngineRequest& p) {
   o.set("timeMs", s.time_ms);
   o.set("minDepth", s.min_depth);
   o.set("maxDepth", s.max_depth);
+  o.set("crowdedMaxDepth", s.crowded_max_depth);
   o.set("cutoff", s.prob_cutoff);
   o.set("tableBits", s.table_bits);
   o.set("phase", s.phase);

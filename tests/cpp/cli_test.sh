@@ -60,6 +60,14 @@ if ! late_json --late 8192 | grep -q '"lateWalls":3' || late_json --late 32768 |
   echo "FAIL: --late: $(late_json --late 8192) / $(late_json --late 32768)"
   fails=$((fails + 1))
 fi
+# --crowded-max-depth: a node budget deepens a crowded board (2 empty cells)
+# no further than the cap, and past it without one.
+crowded=2,4,8,0,16,32,64,2,1024,2048,4096,0,32768,16384,8192,1024
+capped=$("$AI2048" suggest $crowded --nodes 200000 --crowded-max-depth 2 --tables off)
+free=$("$AI2048" suggest $crowded --nodes 200000 --tables off)
+echo "$capped" | grep -q '"depth":2,' && ! echo "$free" | grep -q '"depth":[12],' ||
+  { echo "FAIL: --crowded-max-depth: $capped / $free"; fails=$((fails + 1)); }
+expect_error "--crowded-max-depth must be a whole number from 1 to 12" suggest $crowded --crowded-max-depth 13
 expect_error "--late must be a tile" suggest 0,0,0,2,0,0,0,0,0,0,0,0,0,0,0,2 --late 3000
 # --late-eval subgame: the sub-game heuristic's values on the late board
 # (with 5 tiles of 256 or more, min_big=5); its weights checked.

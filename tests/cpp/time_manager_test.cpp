@@ -255,3 +255,39 @@ TEST(TimeManager, PhaseStartsOnlyStepsPredictedToFit) {
   EXPECT_FALSE(TimeTarget::next_fits(steps, 2, 4000, 4, 10, 0.0));
   EXPECT_TRUE(TimeTarget::next_fits(steps, 2, 4000, 4, 20, 0.0));
 }
+
+// crowded_max_depth stops a budget's deepening on boards of 2 empty cells or
+// fewer, and only there; a fixed depth is not capped.
+TEST(TimeManager, CrowdedBoardsDeepenNoFurtherThanTheirCap) {
+  SearchSettings s;
+  s.nodes = 50'000'000;
+  s.max_depth = 5;
+  s.crowded_max_depth = 2;
+  Board late = board_of(kLate), middle = board_of(kMiddle);
+  EXPECT_EQ(deepest_depth(late, s), 2);
+  EXPECT_EQ(deepest_depth(middle, s), 5);
+  EXPECT_EQ(deepening_steps(late, s).back().depth, 2);
+  EXPECT_EQ(deepening_steps(middle, s).back().depth, 5);
+  ExpectimaxSearcher searcher;
+  EXPECT_EQ(searcher.search(late, s).depth, 2);
+  s.crowded_max_depth = 0;  // off: max_depth everywhere
+  EXPECT_EQ(deepest_depth(late, s), 5);
+  EXPECT_EQ(searcher.search(late, s).depth, 5);
+  s.crowded_max_depth = 7;  // above max_depth: max_depth
+  EXPECT_EQ(deepest_depth(late, s), 5);
+  s.crowded_max_depth = 2;
+  s.nodes = 0;
+  s.depth = 4;
+  EXPECT_EQ(deepening_steps(late, s).back().depth, 4);
+  EXPECT_EQ(searcher.search(late, s).depth, 4);
+}
+
+TEST(TimeManager, CrowdedCapOutOfRangeIsRefused) {
+  SearchSettings s;
+  s.crowded_max_depth = kMaxSearchDepth + 1;
+  EXPECT_NE(validate_settings(s).find("crowded"), std::string::npos);
+  s.crowded_max_depth = -1;
+  EXPECT_FALSE(validate_settings(s).empty());
+  s.crowded_max_depth = 3;
+  EXPECT_TRUE(validate_settings(s).empty());
+}

@@ -152,9 +152,9 @@ describe('the loader', () => {
 
 describe('search settings', () => {
   it('keep main-thread searches to short slices', () => {
-    expect(searchSettingsFor('strongest', 'pool')).toEqual({ timeMs: 500, phase: true });
+    expect(searchSettingsFor('strongest', 'pool')).toEqual({ timeMs: 500, phase: true, crowdedMaxDepth: 3 });
     // On the page's thread a flat slice: an allocation may be several times the average.
-    expect(searchSettingsFor('strongest', 'main')).toEqual({ timeMs: MAIN_THREAD_SLICE_MS });
+    expect(searchSettingsFor('strongest', 'main')).toEqual({ timeMs: MAIN_THREAD_SLICE_MS, crowdedMaxDepth: 3 });
     expect(searchSettingsFor('quick', 'main')).toEqual({ depth: 2 });
   });
 });

@@ -48,6 +48,11 @@ const CASES = [
   ['a setting that is not a number', (m) => m.search(BOARD, { depth: '3' }), /setting depth must be a number/],
   ['two budgets', (m) => m.search(BOARD, { depth: 3, nodes: 1000 }), /only one of depth, nodes and time/],
   ['min depth above max depth', (m) => m.search(BOARD, { minDepth: 5, maxDepth: 4 }), /min and max depth/],
+  [
+    'a crowded cap past the deepest search',
+    (m) => m.search(BOARD, { nodes: 1000, crowdedMaxDepth: 13 }),
+    /crowdedMaxDepth must be a whole number from 1 to 12 \(or 0: maxDepth\), got 13/,
+  ],
   ['a cut-off of 1', (m) => m.search(BOARD, { cutoff: 1 }), /cutoff must be a probability/],
   [
     'a table too big for the browser',

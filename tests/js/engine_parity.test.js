@@ -75,6 +75,25 @@ describe('seeded self-play, native against wasm', () => {
     expectSameGame(games[0], { nodes: 20000, tableBits: 18, maxDepth: 6 });
   });
 
+  test('a complete game with a node budget and crowded boards capped', () => {
+    const games = nativeGames([
+      '--seed',
+      '8',
+      '--games',
+      '1',
+      '--nodes',
+      '20000',
+      '--table-bits',
+      '18',
+      '--max-depth',
+      '6',
+      '--crowded-max-depth',
+      '1',
+    ]);
+    expect(games).toHaveLength(1);
+    expectSameGame(games[0], { nodes: 20000, tableBits: 18, maxDepth: 6, crowdedMaxDepth: 1 });
+  });
+
   test('a complete game at the adaptive default depth with a larger cut-off', () => {
     const games = nativeGames([
       '--seed',

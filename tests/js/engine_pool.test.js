@@ -100,6 +100,17 @@ describe('a pool of three workers', () => {
     }
   });
 
+  test('a node budget deepens a crowded board no further than crowdedMaxDepth, as the core does', async () => {
+    // Two empty cells: crowded.
+    const crowded = [2, 4, 8, 0, 16, 32, 64, 2, 1024, 2048, 4096, 0, 32768, 16384, 8192, 1024];
+    const capped = { nodes: 200000, tableBits: 16, crowdedMaxDepth: 2 };
+    const parallel = await pool.bestMove(crowded, capped);
+    expect(parallel.depth).toBe(2);
+    expect(m.search(crowded, capped).depth).toBe(2);
+    const uncapped = await pool.bestMove(crowded, { nodes: 200000, tableBits: 16 });
+    expect(uncapped.depth).toBeGreaterThan(2);
+  });
+
   test("time budgets run the core's own search on one worker, and answer with a legal move and its depth", async () => {
     const board = positions[3];
     const legal = m.legalMoves(board);

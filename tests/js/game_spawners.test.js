@@ -248,7 +248,12 @@ describe('players and strengths', () => {
     expect(strengthFor('corner', 't10').id).toBe('instant');
     expect(searchSettings('expectimax', strengthFor('expectimax', 'd3'))).toEqual({ depth: 3 });
     // Expectimax's times are averages over a game (the time manager); other players' are flat.
-    expect(searchSettings('expectimax', strengthFor('expectimax', 't50'))).toEqual({ timeMs: 50, phase: true });
+    // The longer times deepen no further than the default on crowded boards.
+    expect(searchSettings('expectimax', strengthFor('expectimax', 't50'))).toEqual({
+      timeMs: 50,
+      phase: true,
+      crowdedMaxDepth: DEFAULT_MAX_DEPTH,
+    });
     expect(searchSettings('minimax', strengthFor('minimax', 't50'))).toEqual({ player: 'minimax', timeMs: 50 });
     // The default, 10 ms, deepens to depth 3 at most for the standard player only.
     expect(searchSettings('expectimax', strengthFor('expectimax', 't10'))).toEqual({

@@ -49,9 +49,9 @@ describe('preset ids and settings', () => {
     });
     expect(byId(BOOKMARKLET_STRENGTHS, (s) => s.settings)).toEqual({
       quick: { depth: 2 },
-      normal: { timeMs: 50 },
-      strong: { timeMs: 150 },
-      strongest: { timeMs: 500 },
+      normal: { timeMs: 50, crowdedMaxDepth: 3 },
+      strong: { timeMs: 150, crowdedMaxDepth: 3 },
+      strongest: { timeMs: 500, crowdedMaxDepth: 3 },
     });
   });
 });

@@ -18,15 +18,22 @@ const OPS = {
   loadTables: (m, [url], progress) => loadTablesInto(m, url, progress),
 
   // What a root-parallel search needs first: the settings with their defaults,
-  // the legal moves, the depth the position gets by default and the depth-0
-  // values (the board after each move), the fallback when a budget stops even
-  // depth 1.
+  // the legal moves, the depth the position gets by default, the deepest a
+  // node budget deepens it (maxDepth, or crowdedMaxDepth on a crowded board)
+  // and the depth-0 values (the board after each move), the fallback when a
+  // budget stops even depth 1.
   plan: (m, [board, settings]) => {
     const normalized = m.settings(settings);
     const legal = m.legalMoves(board);
     if (legal.length === 0) throw new Error(NO_LEGAL_MOVE);
     const values = [0, 1, 2, 3].map((dir) => m.searchRootMove(board, dir, 0, settings, 0, 0).value);
-    return { settings: normalized, legal, chosenDepth: m.chosenDepth(board, settings), values };
+    return {
+      settings: normalized,
+      legal,
+      chosenDepth: m.chosenDepth(board, settings),
+      deepestDepth: m.deepestDepth(board, settings),
+      values,
+    };
   },
 
   // One root move to a fixed depth, within nodeLimit nodes (0 for none). No

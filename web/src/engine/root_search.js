@@ -7,7 +7,8 @@
 //     legal move searched to that depth; the values, the best move and the node
 //     count are exactly those of the single-threaded core search.
 //   - nodes: iterative deepening in rounds (all legal moves at depth 1, then 2,
-//     ... up to maxDepth). A round starts while nodes are left; each of its
+//     ... up to the plan's deepestDepth: maxDepth, or crowdedMaxDepth on a
+//     crowded board, as the core deepens). A round starts while nodes are left; each of its
 //     tasks may use all that is left, and the round counts only when every task
 //     finished and together they stayed within it. Deterministic, and the same
 //     with any number of workers (the main thread included), though not always
@@ -44,11 +45,11 @@ async function searchRound(dispatcher, board, legal, depth, settings, nodeLimit)
 
 // A node budget: one round per depth while nodes are left.
 async function deepenInRounds(dispatcher, board, settings, plan) {
-  const { nodes: budget, maxDepth } = plan.settings;
+  const { nodes: budget } = plan.settings;
   let values = plan.values;
   let depth = 0;
   let nodes = ROOT_NODES;
-  for (let d = 1; d <= maxDepth; d++) {
+  for (let d = 1; d <= plan.deepestDepth; d++) {
     const left = budget - nodes;
     if (d > 1 && left <= 0) break;
     const round = await searchRound(dispatcher, board, plan.legal, d, settings, Math.max(left, 1));

@@ -84,14 +84,18 @@ function depthStrength(depth) {
 
 // The default deepens to depth 3 at most: its node twin made the 32768 from 66
 // of 100 harvested 16384 boards so, and 55 deepening to 4 and 5 where the time
-// allowed (docs/results/2026-12-depth-cap.md).
+// allowed (docs/results/2026-12-depth-cap.md). The longer times deepen as far
+// as their time allows except on crowded boards (2 empty cells or fewer),
+// where depth 4-5 cost those conversions: capped there alone, the twin made 63
+// (docs/results/2026-12-crowded-cap.md).
 export const DEFAULT_MAX_DEPTH = 3;
+const CROWDED_CAP = { crowdedMaxDepth: DEFAULT_MAX_DEPTH };
 export const STRENGTHS = [
   timeStrength(10, "The play page's and the demo's default. ", { maxDepth: DEFAULT_MAX_DEPTH }),
-  timeStrength(50),
-  timeStrength(100),
-  timeStrength(250),
-  timeStrength(1000, 'The most time, for the best play. '),
+  timeStrength(50, '', CROWDED_CAP),
+  timeStrength(100, '', CROWDED_CAP),
+  timeStrength(250, '', CROWDED_CAP),
+  timeStrength(1000, 'The most time, for the best play. ', CROWDED_CAP),
   depthStrength(1),
   depthStrength(2),
   depthStrength(3),
@@ -139,13 +143,23 @@ export const BOOKMARKLET_SPEEDS = [
 const TIME_MANAGED = 'less on open boards and more where the game is decided';
 export const BOOKMARKLET_STRENGTHS = [
   { id: 'quick', label: 'Quick', title: 'Looks 2 moves ahead: the quickest choice', settings: { depth: 2 } },
-  { id: 'normal', label: 'Normal', title: `Thinks about 50 ms a move, ${TIME_MANAGED}`, settings: { timeMs: 50 } },
-  { id: 'strong', label: 'Strong', title: `Thinks about 150 ms a move, ${TIME_MANAGED}`, settings: { timeMs: 150 } },
+  {
+    id: 'normal',
+    label: 'Normal',
+    title: `Thinks about 50 ms a move, ${TIME_MANAGED}`,
+    settings: { timeMs: 50, ...CROWDED_CAP },
+  },
+  {
+    id: 'strong',
+    label: 'Strong',
+    title: `Thinks about 150 ms a move, ${TIME_MANAGED}`,
+    settings: { timeMs: 150, ...CROWDED_CAP },
+  },
   {
     id: 'strongest',
     label: 'Strongest',
     title: `Thinks about 500 ms a move, ${TIME_MANAGED}`,
-    settings: { timeMs: 500 },
+    settings: { timeMs: 500, ...CROWDED_CAP },
   },
 ];
 
