@@ -58,40 +58,16 @@ describe('seeded self-play, native against wasm', () => {
     }
   });
 
-  test('a complete game with a node budget', () => {
-    const games = nativeGames([
-      '--seed',
-      '5',
-      '--games',
-      '1',
-      '--nodes',
-      '20000',
-      '--table-bits',
-      '18',
-      '--max-depth',
-      '6',
-    ]);
+  // One game at a node budget of 20,000 (max depth 6), with the extra options
+  // given both ways: native flags and the engine's settings.
+  test.each([
+    ['a node budget', 5, [], {}],
+    ['a node budget and crowded boards capped', 8, ['--crowded-max-depth', '1'], { crowdedMaxDepth: 1 }],
+  ])('a complete game with %s', (what, seed, flags, settings) => {
+    const budget = ['--nodes', '20000', '--table-bits', '18', '--max-depth', '6'];
+    const games = nativeGames(['--seed', String(seed), '--games', '1', ...budget, ...flags]);
     expect(games).toHaveLength(1);
-    expectSameGame(games[0], { nodes: 20000, tableBits: 18, maxDepth: 6 });
-  });
-
-  test('a complete game with a node budget and crowded boards capped', () => {
-    const games = nativeGames([
-      '--seed',
-      '8',
-      '--games',
-      '1',
-      '--nodes',
-      '20000',
-      '--table-bits',
-      '18',
-      '--max-depth',
-      '6',
-      '--crowded-max-depth',
-      '1',
-    ]);
-    expect(games).toHaveLength(1);
-    expectSameGame(games[0], { nodes: 20000, tableBits: 18, maxDepth: 6, crowdedMaxDepth: 1 });
+    expectSameGame(games[0], { nodes: 20000, tableBits: 18, maxDepth: 6, ...settings });
   });
 
   test('a complete game at the adaptive default depth with a larger cut-off', () => {

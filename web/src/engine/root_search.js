@@ -8,12 +8,12 @@
 //     count are exactly those of the single-threaded core search.
 //   - nodes: iterative deepening in rounds (all legal moves at depth 1, then 2,
 //     ... up to the plan's deepestDepth: maxDepth, or crowdedMaxDepth on a
-//     crowded board, as the core deepens). A round starts while nodes are left; each of its
-//     tasks may use all that is left, and the round counts only when every task
-//     finished and together they stayed within it. Deterministic, and the same
-//     with any number of workers (the main thread included), though not always
-//     the same depth as the core's sequential search, which spends the budget
-//     move after move.
+//     crowded board, as the core deepens). A round starts while nodes are
+//     left; each of its tasks may use all that is left, and the round counts
+//     only when every task finished and together they stayed within it.
+//     Deterministic, and the same with any number of workers (the main thread
+//     included), though not always the same depth as the core's sequential
+//     search, which spends the budget move after move.
 // engine.js decides when a search goes this way (searchesByRoot): never for a
 // time budget, which the core's own search and time rule answer on one
 // executor (cpp/search/time_manager.h), nor for settings.phase.

@@ -141,26 +141,21 @@ export const BOOKMARKLET_SPEEDS = [
 ];
 
 const TIME_MANAGED = 'less on open boards and more where the game is decided';
+// A time the standard player spends through the time manager, capped on
+// crowded boards as the app's longer times are.
+function managedTime(id, label, ms) {
+  return {
+    id,
+    label,
+    title: `Thinks about ${ms} ms a move, ${TIME_MANAGED}`,
+    settings: { timeMs: ms, ...CROWDED_CAP },
+  };
+}
 export const BOOKMARKLET_STRENGTHS = [
   { id: 'quick', label: 'Quick', title: 'Looks 2 moves ahead: the quickest choice', settings: { depth: 2 } },
-  {
-    id: 'normal',
-    label: 'Normal',
-    title: `Thinks about 50 ms a move, ${TIME_MANAGED}`,
-    settings: { timeMs: 50, ...CROWDED_CAP },
-  },
-  {
-    id: 'strong',
-    label: 'Strong',
-    title: `Thinks about 150 ms a move, ${TIME_MANAGED}`,
-    settings: { timeMs: 150, ...CROWDED_CAP },
-  },
-  {
-    id: 'strongest',
-    label: 'Strongest',
-    title: `Thinks about 500 ms a move, ${TIME_MANAGED}`,
-    settings: { timeMs: 500, ...CROWDED_CAP },
-  },
+  managedTime('normal', 'Normal', 50),
+  managedTime('strong', 'Strong', 150),
+  managedTime('strongest', 'Strongest', 500),
 ];
 
 export const DEFAULT_PLAYER = 'expectimax';
