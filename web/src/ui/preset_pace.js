@@ -5,28 +5,26 @@
 // between moves; moves: how many each figure counts. presets.js
 // strengthChoices adds them to the strength lists' labels.
 export const PRESET_PACE = {
-  command:
-    'node tools/bench/preset_pace.mjs --players expectimax,minimax,montecarlo --note "the averaged 8 x 6 network, the default capped at depth 3; nothing else ran"',
-  date: '2026-12-01',
+  command: 'node tools/bench/preset_pace.mjs --players expectimax,minimax,montecarlo',
+  date: '2026-12-04',
   boards: 'tools/bench/preset_pace_boards.txt',
   perBoard: { seconds: 2.5, moves: 300 },
   machine: {
     cores: 2,
     cpu: 'AMD EPYC',
-    loadAverageBefore: [1.8, 4.2, 5.3],
+    loadAverageBefore: [0.2, 2.5, 4.6],
     chromium: '156.0.8078.114',
     crossOriginIsolated: true,
     threads: 2,
     hardwareConcurrency: 2,
     network: '134217728 weights',
     table: '1450000 states',
-    loadAverageAfter: [1.1, 1.4, 2.9],
-    note: 'the averaged 8 x 6 network, the default capped at depth 3; nothing else ran',
+    loadAverageAfter: [1.1, 1.2, 2.6],
   },
   // prettier-ignore
   players: {
-    expectimax: { t10: { early: 228, late: 238, moves: { early: 2400, late: 4800 } }, t50: { early: 33.7, late: 26.1, moves: { early: 339, late: 526 } }, t100: { early: 17.8, late: 13.9, moves: { early: 181, late: 285 } }, t250: { early: 8.33, late: 6.09, moves: { early: 85, late: 132 } }, t1000: { early: 1.23, late: 1.56, moves: { early: 14, late: 35 } }, d1: { early: 2170, late: 2240, moves: { early: 21900, late: 44946 } }, d2: { early: 1700, late: 1650, moves: { early: 17100, late: 33201 } }, d3: { early: 228, late: 292, moves: { early: 2400, late: 6000 } }, d4: { early: 30.6, late: 37.1, moves: { early: 309, late: 747 } } },
-    minimax: { t10: { early: 83, late: 86.4, moves: { early: 832, late: 1765 } }, t50: { early: 17.5, late: 18.3, moves: { early: 177, late: 370 } }, t100: { early: 8.36, late: 8.7, moves: { early: 85, late: 179 } }, t250: { early: 3.76, late: 3.46, moves: { early: 39, late: 73 } }, t1000: { early: 0.822, late: 1.09, moves: { early: 9, late: 23 } }, d1: { early: 5250, late: 5450, moves: { early: 52592, late: 109107 } }, d2: { early: 4470, late: 4420, moves: { early: 44873, late: 88723 } }, d3: { early: 919, late: 1240, moves: { early: 9300, late: 25314 } }, d4: { early: 105, late: 134, moves: { early: 1142, late: 2684 } } },
-    montecarlo: { t10: { early: 91.6, late: 90.4, moves: { early: 918, late: 1925 } }, t50: { early: 19.6, late: 19.6, moves: { early: 196, late: 395 } }, t100: { early: 9.89, late: 9.9, moves: { early: 100, late: 200 } }, t250: { early: 3.98, late: 3.98, moves: { early: 40, late: 80 } }, t1000: { early: 0.998, late: 0.998, moves: { early: 12, late: 21 } }, p20: { early: 2980, late: 3050, moves: { early: 30092, late: 61162 } }, p100: { early: 1080, late: 1160, moves: { early: 11100, late: 23247 } }, p500: { early: 290, late: 386, moves: { early: 3000, late: 7931 } } },
+    expectimax: { t10: { early: 200, late: 208, moves: { early: 2100, late: 4500 } }, t50: { early: 33.9, late: 31.2, moves: { early: 343, late: 628 } }, t100: { early: 17.5, late: 17.5, moves: { early: 177, late: 358 } }, t250: { early: 7.99, late: 9.99, moves: { early: 82, late: 210 } }, t1000: { early: 1.64, late: 4.28, moves: { early: 19, late: 91 } }, d1: { early: 2040, late: 2990, moves: { early: 20400, late: 59946 } }, d2: { early: 1600, late: 1340, moves: { early: 16200, late: 26901 } }, d3: { early: 191, late: 204, moves: { early: 2100, late: 4200 } }, d4: { early: 21.5, late: 28, moves: { early: 216, late: 567 } } },
+    minimax: { t10: { early: 82.9, late: 82.9, moves: { early: 833, late: 1671 } }, t50: { early: 17.8, late: 19.1, moves: { early: 180, late: 427 } }, t100: { early: 8.11, late: 8.76, moves: { early: 84, late: 179 } }, t250: { early: 3.74, late: 3.64, moves: { early: 39, late: 77 } }, t1000: { early: 0.791, late: 1.05, moves: { early: 9, late: 23 } }, d1: { early: 5340, late: 5470, moves: { early: 53747, late: 109407 } }, d2: { early: 4200, late: 3800, moves: { early: 42173, late: 76124 } }, d3: { early: 989, late: 1320, moves: { early: 9900, late: 26452 } }, d4: { early: 104, late: 152, moves: { early: 1137, late: 3266 } } },
+    montecarlo: { t10: { early: 92.6, late: 93.4, moves: { early: 928, late: 2035 } }, t50: { early: 19.5, late: 19.5, moves: { early: 197, late: 392 } }, t100: { early: 9.87, late: 9.87, moves: { early: 100, late: 200 } }, t250: { early: 3.97, late: 3.97, moves: { early: 40, late: 80 } }, t1000: { early: 0.997, late: 0.997, moves: { early: 12, late: 21 } }, p20: { early: 2450, late: 3230, moves: { early: 24692, late: 64611 } }, p100: { early: 1120, late: 1320, moves: { early: 11400, late: 26428 } }, p500: { early: 242, late: 356, moves: { early: 2700, late: 7331 } } },
   },
 };
