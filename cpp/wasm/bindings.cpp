@@ -312,19 +312,14 @@ val search_root_move_or_null(const val& board, const val& dir, const val& depth,
   return root_move_to_js(module_session().search_root_move(tiles, task, s, e));
 }
 
-val chosen_depth_or_null(const val& board, const val& settings) {
+// A depth the session gives a board under these settings: chosen_depth (the
+// depth without a budget) or deepest_depth (the deepest a node budget deepens).
+template <int (*Depth)(const Tiles&, const SearchSettings&)>
+val depth_or_null(const val& board, const val& settings) {
   Tiles tiles;
   SearchSettings s;
   if (!read_board(board, &tiles) || !read_settings(settings, &s)) return val::null();
-  return val(EngineSession::chosen_depth(tiles, s));
-}
-
-// The deepest a node budget deepens on this board (deepest_depth).
-val deepest_depth_or_null(const val& board, const val& settings) {
-  Tiles tiles;
-  SearchSettings s;
-  if (!read_board(board, &tiles) || !read_settings(settings, &s)) return val::null();
-  return val(EngineSession::deepest_depth(tiles, s));
+  return val(Depth(tiles, s));
 }
 
 val settings_or_null(const val& settings) {
@@ -371,8 +366,8 @@ EMSCRIPTEN_BINDINGS(engine) {
   function("spawn", &guarded<spawn_or_null, val, val>);
   function("search", &guarded<search_or_null, val, val>);
   function("searchRootMove", &guarded<search_root_move_or_null, val, val, val, val, val, val>);
-  function("chosenDepth", &guarded<chosen_depth_or_null, val, val>);
-  function("deepestDepth", &guarded<deepest_depth_or_null, val, val>);
+  function("chosenDepth", &guarded<depth_or_null<&EngineSession::chosen_depth>, val, val>);
+  function("deepestDepth", &guarded<depth_or_null<&EngineSession::deepest_depth>, val, val>);
   function("settings", &guarded<settings_or_null, val>);
   function("evilSpawn", &guarded<evil_spawn_or_null, val, val>);
   function("placeTile", &guarded<place_tile_or_null, val, val, val>);
